@@ -1,0 +1,15 @@
+/** Tests run the real HTTP server against real PostgreSQL (one embedded server per run, one database per test file). */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.(t|j)s$': ['@swc/jest'],
+  },
+  // jose is ESM-only; Jest's module system cannot load it untransformed.
+  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

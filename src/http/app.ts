@@ -1,0 +1,61 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Orm } from '../db/orm';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import { sendError } from '../rest/error-responses';
+import { restRoutes } from '../rest';
+import type { Services } from '../services';
+import { healthRoutes } from './health.routes';
+import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
+import { requestLogging } from './request-logging';
+
+export const JSON_BODY_LIMIT = '256kb';
+
+export interface AppParts {
+  orm: Orm;
+  services: Services;
+  logger: Logger;
+  metrics: Metrics;
+  publicRateLimitPerMinute: number;
+  trustProxy: boolean | number | string;
+  graphqlMiddleware: express.RequestHandler;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The exact bytes of the body, kept for HMAC checks of signed requests. */
+    rawBody?: Buffer;
+  }
+}
+
+/** Composes the express application: guard rails first, then the GraphQL core and the REST adapter, then the error mapping. */
+export function createExpressApp(parts: AppParts): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', parts.trustProxy);
+  app.set('etag', false);
+
+  app.use(requestLogging(parts.logger, parts.metrics));
+  app.use(healthRoutes(parts.orm, parts.metrics));
+
+  const limitPublic = publicRateLimit(parts.orm, parts.publicRateLimitPerMinute);
+  app.use((req, res, next) => (isExemptFromPublicLimit(req.path) ? next() : limitPublic(req, res, next)));
+
+  app.use(
+    express.json({
+      limit: JSON_BODY_LIMIT,
+      verify: (req, _res, buffer) => {
+        (req as Request).rawBody = buffer;
+      },
+    }),
+  );
+
+  app.use('/graphql', parts.graphqlMiddleware);
+  app.use(restRoutes(parts.services));
+
+  app.use((req: Request, res: Response) => {
+    res.status(404).json(req.path.startsWith('/v1/') ? { error: { code: 'NOT_FOUND', message: 'no such endpoint' } } : { detail: 'Not Found' });
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendError(req, res, error, parts.logger));
+  return app;
+}

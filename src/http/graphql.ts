@@ -1,0 +1,77 @@
+import type { Server } from 'node:http';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { RequestHandler } from 'express';
+import { GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { isAppError } from '../errors/app-error';
+import type { Logger } from '../observability/logger';
+import type { GraphQLContext } from '../schema/context';
+import { formatGraphQLError } from '../schema/format-error';
+import { depthLimitRule, queryCostPlugin } from '../schema/query-limits';
+import type { Services } from '../services';
+
+export interface GraphQLEndpoint {
+  middleware: RequestHandler;
+  stop(): Promise<void>;
+}
+
+/**
+ * Apollo Server for queries and mutations, and graphql-ws for subscriptions,
+ * on the same HTTP server and path (`/graphql`).
+ */
+export async function startGraphQL(
+  schema: GraphQLSchema,
+  httpServer: Server,
+  services: Services,
+  logger: Logger,
+): Promise<GraphQLEndpoint> {
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsCleanup = useServer<Record<string, unknown>>(
+    {
+      schema,
+      context: (): GraphQLContext => ({ services, logger, requestId: 'ws' }),
+      onSubscribe: (_ctx, _id, payload) => {
+        const errors = validate(schema, parse(payload.query), [depthLimitRule()]);
+        return errors.length > 0 ? errors : undefined;
+      },
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    introspection: true,
+    formatError: formatGraphQLError,
+    validationRules: [depthLimitRule()],
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      queryCostPlugin(schema),
+      {
+        async requestDidStart() {
+          return {
+            async didEncounterErrors({ errors, contextValue }) {
+              for (const error of errors) {
+                const original = error.originalError;
+                if (original && !isAppError(original) && !(original instanceof GraphQLError)) {
+                  contextValue.logger.error({ err: original, requestId: contextValue.requestId }, 'unexpected graphql error');
+                }
+              }
+            },
+          };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+
+  return {
+    middleware: expressMiddleware(apollo, {
+      context: async ({ req }) => ({ services, logger, requestId: String(req.id) }),
+    }),
+    stop: () => apollo.stop(),
+  };
+}

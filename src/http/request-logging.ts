@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * One structured line per request with a request id (taken from a well-formed
+ * `X-Request-Id` or generated, and echoed back). Only method, path, status and
+ * timing are logged: never headers, query strings or bodies, which may carry
+ * credentials or e-mail addresses.
+ */
+export function requestLogging(logger: Logger, metrics: Metrics): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const offered = req.headers['x-request-id'];
+      const id = typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+        remoteAddress: req.remoteAddress,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessObject: (req, res, value: Record<string, unknown>) => {
+      const routePath = (req as IncomingMessage & { route?: { path?: string } }).route?.path;
+      metrics.httpRequestDuration.observe(
+        { method: req.method ?? 'GET', route: routePath ?? 'unmatched', status: String(res.statusCode) },
+        Number(value.responseTime ?? 0) / 1000,
+      );
+      return value;
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { isAppError } from '../errors/app-error';
+
+/**
+ * GraphQL's side of the error mapping: an AppError keeps its code in
+ * `extensions.code` (with `field` and FastAPI-style `issues` where present);
+ * anything unexpected is masked. GraphQL's own validation errors pass through.
+ */
+export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (isAppError(original)) {
+    return {
+      message: original.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: {
+        code: original.code,
+        ...(original.field ? { field: original.field } : {}),
+        ...(original.issues ? { issues: original.issues } : {}),
+      },
+    };
+  }
+  if (original instanceof GraphQLError || formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;
+  return { message: 'internal error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}

@@ -1,0 +1,35 @@
+import { request } from './support/http';
+import { createTestDatabase, startTestService, type TestService } from './support/test-service';
+
+describe('per-IP rate limit on public endpoints, shared by every process through PostgreSQL', () => {
+  const database = createTestDatabase();
+  let first: TestService;
+  let second: TestService;
+
+  beforeAll(async () => {
+    const db = await database;
+    first = await startTestService({ PUBLIC_RATE_LIMIT_PER_MIN: '6' }, db);
+    second = await startTestService({ PUBLIC_RATE_LIMIT_PER_MIN: '6' }, db);
+  });
+  afterAll(async () => {
+    await first.stop();
+    await second.stop();
+    await (await database).drop();
+  });
+
+  it('the 7th request in a minute, across two processes, answers 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      statuses.push((await request(index % 2 === 0 ? first.url : second.url, 'GET', '/strategies')).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    const limited = await request(second.url, 'GET', '/strategies');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ detail: 'rate limit exceeded' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('health probes are not limited', async () => {
+    expect((await request(first.url, 'GET', '/healthz')).status).toBe(200);
+  });
+});

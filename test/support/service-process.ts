@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+
+export interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+}
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/**
+ * Runs the service as its own OS process, exactly as `npm start` does but from
+ * sources, for tests that kill it, restart it or run several at once.
+ */
+export function spawnService(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`service did not start within ${timeoutMs} ms:\n${output.join('\n')}`));
+    }, timeoutMs);
+    for (const stream of [child.stdout!, child.stderr!]) {
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        output.push(line);
+        const match = /"url":"(http:[^"]+)".*"msg":"service listening"/.exec(line);
+        if (match) {
+          clearTimeout(timer);
+          resolve({ url: match[1], child, output, exited });
+        }
+      });
+    }
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code} before listening:\n${output.join('\n')}`));
+    });
+  });
+}

@@ -1,0 +1,81 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { Client } from 'pg';
+import { loadConfig } from '../../src/config/config';
+import { createLogger } from '../../src/observability/logger';
+import { startService, type RunningService } from '../../src/service';
+
+export interface TestService {
+  url: string;
+  databaseUrl: string;
+  service: RunningService;
+  /** Every log line the service wrote, for tests that check what is (not) logged. */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_ADMIN_DATABASE_URL;
+  if (!url) throw new Error('TEST_ADMIN_DATABASE_URL is not set: run the tests through jest (test/support/global-setup.ts)');
+  return url;
+}
+
+/** Creates an empty database on the run's embedded server. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: adminUrl().replace(/\/postgres$/, `/${name}`),
+    drop: async () => {
+      const client = new Client({ connectionString: adminUrl() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Starts the real service (HTTP server, GraphQL, REST) on a free port against
+ * its own fresh database, configured like production except for `env`.
+ */
+export async function startTestService(env: Record<string, string> = {}, database?: { url: string; drop(): Promise<void> }): Promise<TestService> {
+  const db = database ?? (await createTestDatabase());
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'futures-service-test-'));
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(...chunk.toString('utf8').split('\n').filter((line) => line.length > 0));
+      callback();
+    },
+  });
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'info',
+    UPSTREAM_FAPI_URL: 'http://127.0.0.1:9',
+    UPSTREAM_WEB_URL: 'http://127.0.0.1:9',
+    ...env,
+  });
+  const service = await startService(config, createLogger(config.logLevel, sink));
+  return {
+    url: service.url as string,
+    databaseUrl: db.url,
+    service,
+    logs,
+    stop: async () => {
+      await service.stop();
+      if (!database) await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
