@@ -4,6 +4,7 @@ import { createPubSub } from '@graphql-yoga/subscription';
 import type { Config } from './config/config';
 import { resolveSecrets } from './config/generated-secrets';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
+import { NotificationListener } from './db/notifications';
 import { migrate, openDatabase, type Orm } from './db/orm';
 import { createExpressApp } from './http/app';
 import { startGraphQL } from './http/graphql';
@@ -11,12 +12,14 @@ import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { buildAppSchema } from './schema/build-schema';
 import { createServices, type Services } from './services';
+import { WebhookDispatcher } from './workers/webhook-dispatcher';
 
 type StopStep = () => Promise<unknown>;
 
 /** The database and the services, without HTTP or background work: what every process (API, worker, admin CLI) needs. */
 export interface Core {
   config: Config;
+  databaseUrl: string;
   orm: Orm;
   services: Services;
   logger: Logger;
@@ -57,7 +60,7 @@ export async function openCore(config: Config, logger: Logger = createLogger(con
     await migrate(orm);
     const metrics = createMetrics();
     const services = createServices({ config, secrets, orm, logger, metrics });
-    return { config, orm, services, logger, metrics, stop: stops.stop };
+    return { config, databaseUrl, orm, services, logger, metrics, stop: stops.stop };
   } catch (error) {
     await stops.stop();
     throw error;
@@ -70,6 +73,22 @@ export async function startService(config: Config, logger: Logger = createLogger
   const stops = stopper(logger);
   stops.push(() => core.stop());
   try {
+    if (config.webhooks.allowCidrs.length > 0) {
+      logger.warn({ cidrs: config.webhooks.allowCidrs }, 'WEBHOOK_ALLOW_CIDRS exempts these ranges from the public-address rule: for tests only');
+    }
+    const listener = new NotificationListener(core.databaseUrl, logger);
+    await listener.start();
+    stops.push(() => listener.stop());
+    if (config.role !== 'api') {
+      const dispatcher = new WebhookDispatcher(core.services.webhookDelivery.store, core.services.webhookDelivery.deliverer, listener, {
+        concurrency: 64,
+        probeIntervalSeconds: config.webhooks.probeIntervalSeconds,
+        idlePollMs: 1000,
+      }, logger);
+      dispatcher.start();
+      stops.push(() => dispatcher.stop());
+    }
+
     let url: string | undefined;
     if (config.role !== 'worker') {
       const httpServer = createServer();

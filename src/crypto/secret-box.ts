@@ -1,0 +1,32 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+/**
+ * AES-256-GCM for secrets the service must be able to read back (webhook
+ * secrets, exchange keys). Sealed form: `v1.<iv>.<tag>.<ciphertext>` in
+ * base64url; `context` (e.g. the row id) is bound as associated data, so a
+ * sealed value copied to another row does not open.
+ */
+export class SecretBox {
+  constructor(private readonly key: Buffer) {
+    if (key.length !== 32) throw new Error('SecretBox needs a 32-byte key');
+  }
+
+  seal(plaintext: string, context: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(context));
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  }
+
+  open(sealed: string, context: string): string {
+    const [version, iv, tag, ciphertext] = sealed.split('.');
+    if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('not a sealed secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  }
+}

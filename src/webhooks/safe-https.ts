@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
+import tls from 'node:tls';
+import type { LookupFunction } from 'node:net';
+import { AddressRefusedError, type AddressPolicy } from './public-address';
+
+export const DELIVERY_TIMEOUT_MS = 8_000;
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+
+export interface DeliveryResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  timeMs: number;
+}
+
+export interface DeliveryRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * The only way the service talks to webhook receivers (contract §10): HTTPS
+ * only, the host resolved and checked at every attempt and the connection made
+ * to the checked address (SNI and certificate still for the host name), no
+ * redirects, no proxy variables, an 8 s deadline for the whole exchange, and
+ * at most 64 KB of the answer read.
+ */
+export class SafeHttpsClient {
+  private readonly ca: string[];
+
+  constructor(
+    private readonly policy: AddressPolicy,
+    extraCaFile?: string,
+  ) {
+    this.ca = extraCaFile ? [...tls.rootCertificates, readFileSync(extraCaFile, 'utf8')] : [...tls.rootCertificates];
+  }
+
+  async post(request: DeliveryRequest): Promise<DeliveryResponse> {
+    const url = new URL(request.url);
+    if (url.protocol !== 'https:') throw new AddressRefusedError('only https:// urls are delivered to');
+    const started = performance.now();
+    const target = await this.policy.resolvePermitted(url.hostname);
+    const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
+      if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
+      else callback(null, target.address, target.family);
+    };
+    return new Promise<DeliveryResponse>((resolve, reject) => {
+      const outgoing = https.request(
+        {
+          protocol: 'https:',
+          hostname: url.hostname.replace(/^\[|\]$/g, ''),
+          port: url.port || 443,
+          path: `${url.pathname}${url.search}`,
+          method: 'POST',
+          headers: { ...request.headers, 'content-length': Buffer.byteLength(request.body), 'user-agent': 'futures-service-webhooks/1' },
+          lookup: pinnedLookup,
+          servername: isIpLiteral(url.hostname) ? undefined : url.hostname,
+          ca: this.ca,
+          agent: false,
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let received = 0;
+          const finish = () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+              timeMs: Math.round(performance.now() - started),
+            });
+          response.on('data', (chunk: Buffer) => {
+            if (received >= MAX_RESPONSE_BYTES) return;
+            chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - received));
+            received += chunk.length;
+            if (received >= MAX_RESPONSE_BYTES) {
+              finish();
+              response.destroy();
+            }
+          });
+          response.on('end', finish);
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(request.body);
+    });
+  }
+
+  /** Checks at registration that the host is public and serves a certificate that verifies (self-signed and http:// are refused). */
+  async checkReachable(rawUrl: string): Promise<void> {
+    const url = new URL(rawUrl);
+    const target = await this.policy.resolvePermitted(url.hostname);
+    await new Promise<void>((resolve, reject) => {
+      const socket = tls.connect({
+        host: target.address,
+        port: Number(url.port || 443),
+        servername: isIpLiteral(url.hostname) ? undefined : url.hostname,
+        ca: this.ca,
+        timeout: DELIVERY_TIMEOUT_MS,
+      });
+      socket.once('secureConnect', () => {
+        socket.end();
+        resolve();
+      });
+      socket.once('timeout', () => {
+        socket.destroy();
+        reject(new Error('TLS handshake timed out'));
+      });
+      socket.once('error', reject);
+    });
+  }
+}
+
+function isIpLiteral(hostname: string): boolean {
+  return hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** A short reason for a failed attempt, safe to show the account owner. */
+export function describeDeliveryError(error: unknown): string {
+  if (error instanceof AddressRefusedError) return error.message;
+  const failure = error as NodeJS.ErrnoException & { name?: string };
+  if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') return `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  if (failure?.code) return `${failure.code}: ${failure.message}`;
+  return failure?.message ?? 'delivery failed';
+}

@@ -1,0 +1,100 @@
+import type { NotificationListener } from '../db/notifications';
+import { EVENTS_CHANNEL } from '../events/outbox';
+import type { Logger } from '../observability/logger';
+import type { Deliverer } from '../webhooks/deliverer';
+import { DELIVERIES_CHANNEL, type ClaimedDelivery, type DeliveryStore } from '../webhooks/delivery-store';
+
+export interface DispatcherSettings {
+  /** Attempts in flight at once in this process. */
+  concurrency: number;
+  probeIntervalSeconds: number;
+  /** Longest sleep between polls when nothing wakes the dispatcher. */
+  idlePollMs: number;
+}
+
+/**
+ * The worker loop of webhook delivery: fans recorded events out into
+ * deliveries, claims due ones (and probes of paused webhooks) and attempts
+ * them, up to `concurrency` at a time. It sleeps until a NOTIFY (an event was
+ * recorded, a backlog released), the next scheduled retry, or `idlePollMs`.
+ */
+export class WebhookDispatcher {
+  private running = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Set by a wake-up that arrives while the loop is busy, so it is not lost. */
+  private woken = false;
+  private interruptSleep?: () => void;
+  private loop?: Promise<void>;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly store: DeliveryStore,
+    private readonly deliverer: Deliverer,
+    private readonly listener: NotificationListener,
+    private readonly settings: DispatcherSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    for (const channel of [EVENTS_CHANNEL, DELIVERIES_CHANNEL]) this.unsubscribe.push(this.listener.on(channel, () => this.wake()));
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
+    this.wake();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.woken = false;
+      let sleepMs = this.settings.idlePollMs;
+      try {
+        while ((await this.store.fanOut(200)) > 0 && this.running);
+        const free = this.settings.concurrency - this.inFlight.size;
+        if (free > 0) {
+          const claimed = [...(await this.store.claimProbes(this.settings.probeIntervalSeconds, free)), ...(await this.store.claimDue(free))];
+          claimed.forEach((delivery) => this.launch(delivery));
+          if (claimed.length === free) sleepMs = 0;
+        }
+        const nextDue = await this.store.nextDueAt();
+        if (nextDue && sleepMs > 0) sleepMs = Math.max(0, Math.min(sleepMs, nextDue.getTime() - Date.now()));
+      } catch (error) {
+        this.logger.error({ err: error }, 'webhook dispatcher iteration failed');
+      }
+      if (this.running && sleepMs > 0) await this.sleep(sleepMs);
+    }
+  }
+
+  private launch(delivery: ClaimedDelivery): void {
+    const attempt = this.deliverer
+      .attempt(delivery)
+      .catch((error: unknown) => this.logger.error({ err: error, deliveryId: delivery.id }, 'webhook attempt crashed; its lease will lapse and it will be retried'))
+      .finally(() => {
+        this.inFlight.delete(attempt);
+        this.wake();
+      });
+    this.inFlight.add(attempt);
+  }
+
+  private wake(): void {
+    this.woken = true;
+    this.interruptSleep?.();
+  }
+
+  private async sleep(ms: number): Promise<void> {
+    if (this.woken) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.interruptSleep = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.interruptSleep = undefined;
+  }
+}
