@@ -16,7 +16,6 @@ describe('webhook delivery pipeline', () => {
   let service: TestService;
   let receiver: WebhookReceiver;
   let receiverUrl: string;
-  const owner = { userId: 1, apiKeyId: 1 };
 
   beforeAll(async () => {
     ca = await createTestCa();
