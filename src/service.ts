@@ -6,6 +6,7 @@ import { resolveSecrets } from './config/generated-secrets';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { NotificationListener } from './db/notifications';
 import { migrate, openDatabase, type Orm } from './db/orm';
+import { ProcessLiveness } from './db/process-liveness';
 import { createExpressApp } from './http/app';
 import { startGraphQL } from './http/graphql';
 import { createLogger, type Logger } from './observability/logger';
@@ -80,11 +81,16 @@ export async function startService(config: Config, logger: Logger = createLogger
     await listener.start();
     stops.push(() => listener.stop());
     if (config.role !== 'api') {
-      const dispatcher = new WebhookDispatcher(core.services.webhookDelivery.store, core.services.webhookDelivery.deliverer, listener, {
-        concurrency: 64,
-        probeIntervalSeconds: config.webhooks.probeIntervalSeconds,
-        idlePollMs: 1000,
-      }, logger);
+      const liveness = new ProcessLiveness(core.databaseUrl, logger);
+      await liveness.start();
+      stops.push(() => liveness.stop());
+      const dispatcher = new WebhookDispatcher(
+        core.services.webhookDelivery.store,
+        core.services.webhookDelivery.deliverer,
+        listener,
+        { workerId: liveness.workerId, concurrency: 64, probeIntervalSeconds: config.webhooks.probeIntervalSeconds, idlePollMs: 1000 },
+        logger,
+      );
       dispatcher.start();
       stops.push(() => dispatcher.stop());
     }
@@ -106,8 +112,8 @@ export async function startService(config: Config, logger: Logger = createLogger
       httpServer.on('request', app);
       url = await listen(httpServer, config.host, config.port);
       stops.push(() => closeServer(httpServer));
-      logger.info({ url, role: config.role }, 'service listening');
     }
+    logger.info({ role: config.role, ...(url ? { url } : {}) }, 'service started');
     return { ...core, url, stop: stops.stop };
   } catch (error) {
     await stops.stop();

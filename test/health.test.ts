@@ -1,5 +1,5 @@
 import { request } from './support/http';
-import { startTestService, type TestService } from './support/test-service';
+import { createTestDatabase, startTestService, type TestService } from './support/test-service';
 
 describe('health, readiness and metrics', () => {
   let service: TestService;
@@ -44,10 +44,11 @@ describe('health, readiness and metrics', () => {
 });
 
 describe('readiness without a database', () => {
-  it('GET /readyz answers 503 when the database is unreachable', async () => {
-    const service = await startTestService();
+  it('GET /readyz answers 503 once the database is gone', async () => {
+    const database = await createTestDatabase();
+    const service = await startTestService({}, database);
     try {
-      await service.service.orm.close(true);
+      await database.drop();
       const response = await request(service.url, 'GET', '/readyz');
       expect(response.status).toBe(503);
       expect(response.body).toMatchObject({ status: 'unavailable', database: false });

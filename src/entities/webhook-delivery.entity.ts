@@ -2,9 +2,9 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 
 /**
  * One event for one webhook: the durable unit of delivery. `pending` rows are
- * claimed with SKIP LOCKED into `sending` under a lease (`locked_until`), so a
- * process killed mid-delivery leaves a row another worker picks up again, with
- * the same `webhook-id`. `held` rows wait for a paused webhook; `delivered`
+ * claimed with SKIP LOCKED into `sending` under a lease (`locked_until`) and the
+ * claimer's liveness lock, so a process killed mid-delivery leaves a row another
+ * worker picks up again at once, with the same `webhook-id`. `held` rows wait for a paused webhook; `delivered`
  * and `failed` (schedule used up, or webhook broken) are final.
  */
 export type DeliveryStatus = 'pending' | 'sending' | 'held' | 'delivered' | 'failed';
@@ -40,6 +40,10 @@ export class WebhookDelivery {
 
   @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'locked_until', nullable: true })
   lockedUntil!: Date | null;
+
+  /** The claiming worker's liveness id (see db/process-liveness.ts); null for attempts made by an API process. */
+  @Property({ type: 'integer', fieldName: 'locked_by', nullable: true })
+  lockedBy!: number | null;
 
   @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'last_attempt_at', nullable: true })
   lastAttemptAt!: Date | null;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm';
+import { isHeldSql } from '../db/process-liveness';
 
 /**
  * Every SQL statement of webhook delivery, in one place so the queue can be
@@ -35,7 +36,9 @@ const ENVELOPE_SQL = `json_build_object(
 
 const NEW_DELIVERY_ID = `'dlv_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20)`;
 
-const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now()) OR (d.status = 'sending' AND d.locked_until < now()))`;
+/** Pending and due, or being sent by a process that died (its liveness lock is gone) or whose lease lapsed. */
+const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now())
+  OR (d.status = 'sending' AND (d.locked_until < now() OR (d.locked_by IS NOT NULL AND NOT ${isHeldSql('d.locked_by')}))))`;
 
 export class DeliveryStore {
   constructor(private readonly orm: Orm) {}
@@ -72,7 +75,7 @@ export class DeliveryStore {
   }
 
   /** Claims due deliveries of active webhooks under a lease; a lapsed lease (a killed process) makes a row due again. */
-  claimDue(limit: number): Promise<ClaimedDelivery[]> {
+  claimDue(limit: number, workerId: number): Promise<ClaimedDelivery[]> {
     return this.execute<ClaimedDelivery>(
       `WITH candidates AS (
          SELECT d.id,
@@ -88,15 +91,15 @@ export class DeliveryStore {
          FOR UPDATE OF d SKIP LOCKED
        )
        UPDATE webhook_deliveries d
-          SET status = 'sending', locked_until = now() + make_interval(secs => ?), attempts = d.attempts + 1, last_attempt_at = now()
+          SET status = 'sending', locked_until = now() + make_interval(secs => ?), locked_by = ?, attempts = d.attempts + 1, last_attempt_at = now()
          FROM due WHERE d.id = due.id
        RETURNING d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts`,
-      [MAX_IN_FLIGHT_PER_WEBHOOK, limit, LEASE_SECONDS],
+      [MAX_IN_FLIGHT_PER_WEBHOOK, limit, LEASE_SECONDS, workerId],
     );
   }
 
   /** Claims one probe for each webhook paused by failures whose probe time has come: its oldest held delivery. */
-  claimProbes(intervalSeconds: number, limit: number): Promise<ClaimedDelivery[]> {
+  claimProbes(intervalSeconds: number, limit: number, workerId: number): Promise<ClaimedDelivery[]> {
     return this.execute<ClaimedDelivery>(
       `WITH probed AS (
          SELECT id FROM webhooks
@@ -109,10 +112,10 @@ export class DeliveryStore {
          WHERE d.status = 'held' ORDER BY d.webhook_id, d.created_at
        )
        UPDATE webhook_deliveries d
-          SET status = 'sending', locked_until = now() + make_interval(secs => ?), attempts = d.attempts + 1, last_attempt_at = now()
+          SET status = 'sending', locked_until = now() + make_interval(secs => ?), locked_by = ?, attempts = d.attempts + 1, last_attempt_at = now()
          FROM oldest WHERE d.id = oldest.id
        RETURNING d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts`,
-      [limit, intervalSeconds, LEASE_SECONDS],
+      [limit, intervalSeconds, LEASE_SECONDS, workerId],
     );
   }
 
@@ -132,7 +135,7 @@ export class DeliveryStore {
   async recordSuccess(delivery: ClaimedDelivery, responseStatus: number, timeMs: number): Promise<WebhookOutcome> {
     return this.orm.em.fork().transactional(async (em) => {
       await this.execute(
-        `UPDATE webhook_deliveries SET status = 'delivered', locked_until = NULL, next_attempt_at = NULL,
+        `UPDATE webhook_deliveries SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL,
                 response_status = ?, response_time_ms = ?, error = NULL WHERE id = ?`,
         [responseStatus, timeMs, delivery.id],
         em,
@@ -186,7 +189,7 @@ export class DeliveryStore {
       const next =
         status === 'broken' || retryDelaySeconds === undefined ? { status: 'failed', delay: null } : status === 'paused' ? { status: 'held', delay: null } : { status: 'pending', delay: retryDelaySeconds };
       await this.execute(
-        `UPDATE webhook_deliveries SET status = ?, locked_until = NULL,
+        `UPDATE webhook_deliveries SET status = ?, locked_until = NULL, locked_by = NULL,
                 next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => ?::float8) END,
                 response_status = ?, response_time_ms = ?, error = ? WHERE id = ?`,
         [next.status, next.delay, next.delay, failure.responseStatus, failure.timeMs, failure.error, delivery.id],

@@ -4,7 +4,11 @@ import type { Logger } from '../observability/logger';
 import type { Deliverer } from '../webhooks/deliverer';
 import { DELIVERIES_CHANNEL, type ClaimedDelivery, type DeliveryStore } from '../webhooks/delivery-store';
 
+const STOP_GRACE_MS = 10_000;
+
 export interface DispatcherSettings {
+  /** This process's liveness id, recorded on what it claims. */
+  workerId: number;
   /** Attempts in flight at once in this process. */
   concurrency: number;
   probeIntervalSeconds: number;
@@ -45,8 +49,8 @@ export class WebhookDispatcher {
     this.running = false;
     this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
     this.wake();
-    await this.loop;
-    await Promise.allSettled([...this.inFlight]);
+    // Attempts end within their 8 s deadline; the bound only matters when the database itself is gone mid-query.
+    await Promise.race([Promise.allSettled([this.loop, ...this.inFlight]), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
   }
 
   private async run(): Promise<void> {
@@ -57,7 +61,10 @@ export class WebhookDispatcher {
         while ((await this.store.fanOut(200)) > 0 && this.running);
         const free = this.settings.concurrency - this.inFlight.size;
         if (free > 0) {
-          const claimed = [...(await this.store.claimProbes(this.settings.probeIntervalSeconds, free)), ...(await this.store.claimDue(free))];
+          const claimed = [
+            ...(await this.store.claimProbes(this.settings.probeIntervalSeconds, free, this.settings.workerId)),
+            ...(await this.store.claimDue(free, this.settings.workerId)),
+          ];
           claimed.forEach((delivery) => this.launch(delivery));
           if (claimed.length === free) sleepMs = 0;
         }

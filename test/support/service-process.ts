@@ -3,6 +3,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 
 export interface ServiceProcess {
+  /** Base URL; empty for ROLE=worker, which serves no HTTP. */
   url: string;
   child: ChildProcess;
   output: string[];
@@ -32,10 +33,9 @@ export function spawnService(env: Record<string, string>, timeoutMs = 60_000): P
     for (const stream of [child.stdout!, child.stderr!]) {
       readline.createInterface({ input: stream }).on('line', (line) => {
         output.push(line);
-        const match = /"url":"(http:[^"]+)".*"msg":"service listening"/.exec(line);
-        if (match) {
+        if (line.includes('"msg":"service started"')) {
           clearTimeout(timer);
-          resolve({ url: match[1], child, output, exited });
+          resolve({ url: /"url":"(http:[^"]+)"/.exec(line)?.[1] ?? '', child, output, exited });
         }
       });
     }

@@ -46,6 +46,7 @@ export class Migration20261121400000_events_and_webhooks extends Migration {
         attempts integer NOT NULL DEFAULT 0,
         next_attempt_at timestamptz(3),
         locked_until timestamptz(3),
+        locked_by integer,
         last_attempt_at timestamptz(3),
         response_status integer,
         response_time_ms integer,
