@@ -22,12 +22,25 @@ export type RatioEndpoint = keyof typeof RATIO_SERIES;
 export const KLINE_MARKETS = ['stock', 'index', 'commodity'] as const satisfies readonly Market[];
 
 const symbol = z.string().min(1).max(40);
-const millis = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
+/** Query strings carry text: a decimal integer is read as one, anything else fails as FastAPI's `int_parsing`. */
+const integer = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    z
+      .string()
+      .transform((text, ctx) => {
+        if (/^[+-]?\d+$/.test(text.trim())) return Number(text);
+        ctx.addIssue({ code: 'invalid_type', expected: 'int', input: text });
+        return z.NEVER;
+      })
+      .pipe(z.int().min(min).max(max)),
+  );
+const millis = integer(0, 8_640_000_000_000_000);
 
 const ratioQuery = z.object({
   symbol,
   period: z.enum(SERIES_INTERVALS).default('1d'),
-  limit: z.coerce.number().int().min(1).max(500).default(30),
+  limit: integer(1, 500).default(30),
 });
 
 const klineQuery = z.object({
@@ -35,7 +48,7 @@ const klineQuery = z.object({
   interval: z.enum(SERIES_INTERVALS).default('1d'),
   startTime: millis.optional(),
   endTime: millis.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: integer(1, 1000).default(100),
 });
 
 /** Spec "Long/short ratio row" with account fields. */
