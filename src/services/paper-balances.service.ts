@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import type { Orm } from '../db/orm';
 import { PaperBalance } from '../entities/paper-balance.entity';
+import { parseOrReject } from '../errors/validation';
 
 /** Contract §8: dry runs check capital against the paper balance, 10000 USDT until an operator sets another. */
 export const DEFAULT_PAPER_BALANCE = { asset: 'USDT', amount: '10000' } as const;
@@ -20,7 +21,7 @@ export class PaperBalancesService {
   constructor(private readonly orm: Orm) {}
 
   async set(userId: number, input: { asset: string; amount: string }): Promise<PaperBalanceRecord> {
-    const { asset, amount } = balanceSchema.parse(input);
+    const { asset, amount } = parseOrReject(balanceSchema, input);
     const normalised = new Decimal(amount).toFixed();
     await this.orm.em.fork().upsert(PaperBalance, { userId, asset, amount: normalised, updatedAt: new Date() });
     return { asset, amount: normalised };

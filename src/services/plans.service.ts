@@ -4,6 +4,7 @@ import type { Orm } from '../db/orm';
 import { PlanKey } from '../entities/plan-key.entity';
 import { User, type PlanLevel } from '../entities/user.entity';
 import { AppError } from '../errors/app-error';
+import { parseOrReject } from '../errors/validation';
 import { hasActivePlan, newUserData, normaliseEmail } from './users.service';
 
 export const PLAN_LEVELS = ['basic', 'standard', 'pro'] as const satisfies readonly PlanLevel[];
@@ -28,7 +29,7 @@ export class PlansService {
 
   /** Sets the user's plan to end `days` from now (0 ends it at once) and issues a new key; earlier keys keep working while the plan is active. */
   async grant(input: { email: string; plan: string; days: string | number }): Promise<PlanGrant> {
-    const { email, plan, days } = grantSchema.parse(input);
+    const { email, plan, days } = parseOrReject(grantSchema, input);
     const expiresAt = new Date(Date.now() + days * DAY_MS);
     const key = generatePlanKey();
     await this.orm.em.fork().transactional(async (em) => {
