@@ -6,6 +6,8 @@ import type { RequestHandler } from 'express';
 import { GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import type { Caller } from '../auth/caller';
+import { authenticateConnectionParams, graphQLCallerFrom, WS_UNAUTHORIZED } from '../auth/graphql-credentials';
 import { isAppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { GraphQLContext } from '../schema/context';
@@ -29,10 +31,19 @@ export async function startGraphQL(
   logger: Logger,
 ): Promise<GraphQLEndpoint> {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
-  const wsCleanup = useServer<Record<string, unknown>>(
+  const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller }>(
     {
       schema,
-      context: (): GraphQLContext => ({ services, logger, requestId: 'ws' }),
+      onConnect: async (ctx) => {
+        const caller = await authenticateConnectionParams(services.authenticator, ctx.connectionParams);
+        if (!caller) {
+          ctx.extra.socket.close(WS_UNAUTHORIZED, 'Unauthorized');
+          return false;
+        }
+        ctx.extra.caller = caller;
+        return true;
+      },
+      context: (ctx): GraphQLContext => ({ services, logger, requestId: 'ws', caller: ctx.extra.caller }),
       onSubscribe: (_ctx, _id, payload) => {
         const errors = validate(schema, parse(payload.query), [depthLimitRule()]);
         return errors.length > 0 ? errors : undefined;
@@ -70,7 +81,13 @@ export async function startGraphQL(
 
   return {
     middleware: expressMiddleware(apollo, {
-      context: async ({ req }) => ({ services, logger, requestId: String(req.id) }),
+      context: async ({ req }) => ({
+        services,
+        logger,
+        requestId: String(req.id),
+        caller: await graphQLCallerFrom(services.authenticator, req),
+        dataApiKey: req.get('x-data-api-key'),
+      }),
     }),
     stop: () => apollo.stop(),
   };

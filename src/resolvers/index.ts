@@ -1,4 +1,6 @@
 import type { NonEmptyArray } from 'type-graphql';
+import { IdentityResolver } from './identity.resolver';
+import { PlanSeriesResolver } from './plan-series.resolver';
 import { PublicStrategyResolver } from './public-strategy.resolver';
 
-export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver];

@@ -1,10 +1,16 @@
 import { Router } from 'express';
 import type { Services } from '../services';
+import { identityRoutes } from './identity.routes';
+import { planSeriesRoutes } from './plan-series.routes';
 import { publicStrategiesRoutes } from './public-strategies.routes';
+import { signedAccountRoutes } from './signed-account.routes';
 
 /** The documented REST paths; each feature adds its router here. */
 export function restRoutes(services: Services): Router {
   const router = Router();
   router.use(publicStrategiesRoutes(services));
+  router.use(identityRoutes(services));
+  router.use(planSeriesRoutes(services));
+  router.use(signedAccountRoutes(services));
   return router;
 }

@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/caller';
 import type { Logger } from '../observability/logger';
 import type { Services } from '../services';
 
@@ -6,4 +7,8 @@ export interface GraphQLContext {
   services: Services;
   logger: Logger;
   requestId: string;
+  /** Who is calling (Bearer app token or signed headers); absent for anonymous operations. Use `requireCaller`. */
+  caller?: Caller;
+  /** The `X-Data-API-Key` header, for the plan-gated series queries. */
+  dataApiKey?: string;
 }

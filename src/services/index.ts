@@ -8,7 +8,19 @@ import { Deliverer } from '../webhooks/deliverer';
 import { DeliveryStore } from '../webhooks/delivery-store';
 import { AddressPolicy } from '../webhooks/public-address';
 import { SafeHttpsClient } from '../webhooks/safe-https';
+import { AppTokens } from '../auth/app-tokens';
+import { Authenticator } from '../auth/authenticator';
+import { IdentityProviders } from '../auth/identity-providers';
+import { WeightBudget } from '../auth/weight-budget';
+import { ExchangeSignedClient } from '../upstream/exchange-signed-client';
+import { ApiKeysService } from './api-keys.service';
+import { ExchangeKeysService } from './exchange-keys.service';
+import { PaperBalancesService } from './paper-balances.service';
+import { PlanSeriesService } from './plan-series.service';
+import { PlanSeriesStore } from './plan-series.store';
+import { PlansService } from './plans.service';
 import { PublicStrategiesService } from './public-strategies.service';
+import { UsersService } from './users.service';
 import { WebhooksService } from './webhooks.service';
 
 /** What services are built from; created once per process by `createServices`. */
@@ -26,6 +38,16 @@ export interface Services {
   webhooks: WebhooksService;
   /** The delivery machinery shared by the webhook test endpoint and the worker's dispatcher. */
   webhookDelivery: { store: DeliveryStore; deliverer: Deliverer };
+  /** Who is calling: app tokens, signed requests, graphql-ws connection params. */
+  authenticator: Authenticator;
+  /** The per-key weight budget of signed requests, shared by every process. */
+  weightBudget: WeightBudget;
+  users: UsersService;
+  apiKeys: ApiKeysService;
+  exchangeKeys: ExchangeKeysService;
+  plans: PlansService;
+  planSeries: PlanSeriesService;
+  paperBalances: PaperBalancesService;
 }
 
 export function createServices(deps: ServiceDependencies): Services {
@@ -40,9 +62,20 @@ export function createServices(deps: ServiceDependencies): Services {
     { retryScheduleSeconds: deps.config.webhooks.retryScheduleSeconds, probeIntervalSeconds: deps.config.webhooks.probeIntervalSeconds },
     deps.logger,
   );
+  const appTokens = new AppTokens(deps.secrets.appJwtSecret, deps.config.appTokens.ttlSeconds);
+  const apiKeys = new ApiKeysService(deps.orm, secretBox);
+  const plans = new PlansService(deps.orm);
   return {
     publicStrategies: new PublicStrategiesService(deps.orm),
     webhooks: new WebhooksService(deps.orm, secretBox, httpsClient, store, deliverer),
     webhookDelivery: { store, deliverer },
+    authenticator: new Authenticator(appTokens, apiKeys, deps.config.signedToleranceMs),
+    weightBudget: new WeightBudget(deps.orm, deps.config.signedWeightPerMinute),
+    users: new UsersService(deps.orm, new IdentityProviders(deps.config.providers), appTokens),
+    apiKeys,
+    exchangeKeys: new ExchangeKeysService(deps.orm, secretBox, new ExchangeSignedClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs)),
+    plans,
+    planSeries: new PlanSeriesService(plans, new PlanSeriesStore(deps.orm)),
+    paperBalances: new PaperBalancesService(deps.orm),
   };
 }

@@ -3,6 +3,7 @@ import type { Orm } from '../db/orm';
 import { PublicStrategy } from '../entities/public-strategy.entity';
 import { AppError } from '../errors/app-error';
 import { parseOrReject } from '../errors/validation';
+import { naiveUtc } from './timestamps';
 
 /** The spec's 404 detail for a missing public strategy: the Chinese text for "Strategy not found". */
 export const STRATEGY_NOT_FOUND = '策略不存在';
@@ -34,11 +35,6 @@ export interface PublicStrategyRecord {
   bot_name: string;
   created_at: string;
   updated_at: string;
-}
-
-/** Timestamps without zone, as FastAPI serialises a naive UTC datetime. */
-function naiveUtc(date: Date): string {
-  return date.toISOString().slice(0, -1);
 }
 
 export function toRecord(strategy: PublicStrategy): PublicStrategyRecord {

@@ -1,11 +1,15 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000_public_strategies } from './Migration20261121000000_public_strategies';
 import { Migration20261121000100_rate_limits } from './Migration20261121000100_rate_limits';
+import { Migration20261121200000_identity } from './Migration20261121200000_identity';
+import { Migration20261121200100_plan_series } from './Migration20261121200100_plan_series';
 import { Migration20261121400000_events_and_webhooks } from './Migration20261121400000_events_and_webhooks';
 
 /** Applied in this order; listed explicitly so the same migrations run from sources, compiled code and tests. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000000_public_strategies', class: Migration20261121000000_public_strategies },
   { name: 'Migration20261121000100_rate_limits', class: Migration20261121000100_rate_limits },
+  { name: 'Migration20261121200000_identity', class: Migration20261121200000_identity },
+  { name: 'Migration20261121200100_plan_series', class: Migration20261121200100_plan_series },
   { name: 'Migration20261121400000_events_and_webhooks', class: Migration20261121400000_events_and_webhooks },
 ];
