@@ -8,18 +8,25 @@ const DOT = 46;
  * The one place where the engine's float64 numbers become wire decimals
  * (contract §7): at most 8 decimals, no exponent notation, no trailing zeros,
  * and "0" for anything undefined (NaN, ±Infinity) or rounding to zero.
- * `toFixed` rounds the exact binary value and never uses exponents below 1e21;
- * larger magnitudes are integers in float64, which BigInt prints exactly.
+ * `toFixed` rounds the exact binary value and never uses exponents below 1e21.
  */
 export function formatDecimal(value: number): string {
   if (!Number.isFinite(value)) return '0';
-  if (Math.abs(value) >= 1e21) return BigInt(value).toString();
+  if (Math.abs(value) >= 1e21) return expandExponent(value);
   const fixed = value.toFixed(MAX_DECIMALS);
   let end = fixed.length;
   while (fixed.charCodeAt(end - 1) === ZERO) end--;
   if (fixed.charCodeAt(end - 1) === DOT) end--;
   const trimmed = fixed.slice(0, end);
   return trimmed === '-0' ? '0' : trimmed;
+}
+
+/** Integers of 1e21 and more, from their shortest digits ("2.5e+22" → "25" and 21 zeros). */
+function expandExponent(value: number): string {
+  const [mantissa, exponent] = Math.abs(value).toString().split('e+');
+  const [whole, fraction = ''] = mantissa.split('.');
+  const digits = whole + fraction + '0'.repeat(Number(exponent) - fraction.length);
+  return value < 0 ? `-${digits}` : digits;
 }
 
 /** Wire decimal → float64 for the simulation; `undefined` when it is not a finite decimal. */
