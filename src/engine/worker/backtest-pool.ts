@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { Piscina } from 'piscina';
+import { EngineError } from '../engine-error';
+import type { BacktestInput, SimulationResult } from '../types';
+import type { BacktestProgress } from './backtest-progress';
+import type { BacktestTask, BacktestTaskOutcome } from './backtest-task';
+
+export interface BacktestPoolOptions {
+  /** Worker threads (`BACKTEST_WORKERS`). */
+  threads: number;
+  /** An idle thread exits after this long; the next run starts a new one. */
+  idleTimeoutMs?: number;
+}
+
+export interface BacktestRunOptions {
+  /**
+   * Aborting terminates the worker thread running the task at once (a
+   * CPU-bound loop cannot be interrupted otherwise) and rejects the run with
+   * an error named `AbortError`; the pool replaces the thread.
+   */
+  signal?: AbortSignal;
+  progress?: BacktestProgress;
+}
+
+/** From TypeScript sources the worker needs a compiler hook; the compiled build loads the worker itself. */
+function workerFilename(): string {
+  return __filename.endsWith('.ts') ? path.join(__dirname, 'typescript-worker.js') : path.join(__dirname, 'backtest-worker.js');
+}
+
+/**
+ * Runs `simulate` off the main thread on a piscina pool. Candle arrays are
+ * copied to the worker; allocate them on a `SharedArrayBuffer` to share them
+ * instead.
+ */
+export class BacktestPool {
+  private readonly piscina: Piscina<BacktestTask, BacktestTaskOutcome>;
+
+  constructor(options: BacktestPoolOptions) {
+    this.piscina = new Piscina({
+      filename: workerFilename(),
+      minThreads: 0,
+      maxThreads: options.threads,
+      idleTimeout: options.idleTimeoutMs ?? 60_000,
+    });
+  }
+
+  /** Resolves with the simulation's result; rejects with an `EngineError` (job error code) or an `AbortError`. */
+  async run(input: BacktestInput, options: BacktestRunOptions = {}): Promise<SimulationResult> {
+    const outcome = await this.piscina.run({ input, progress: options.progress?.buffer }, { signal: options.signal });
+    if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
+    return outcome.result;
+  }
+
+  async destroy(): Promise<void> {
+    await this.piscina.destroy();
+  }
+}

@@ -1,0 +1,17 @@
+import type { EngineErrorCode } from '../engine-error';
+import type { BacktestInput, SimulationResult } from '../types';
+
+/** What the pool sends to a worker thread. */
+export interface BacktestTask {
+  input: BacktestInput;
+  /** A `BacktestProgress` buffer the worker writes into. */
+  progress?: SharedArrayBuffer;
+}
+
+/**
+ * What a worker answers. Errors travel as data because a thrown error loses
+ * its own fields (`code`, `field`) when it crosses the thread boundary.
+ */
+export type BacktestTaskOutcome =
+  | { ok: true; result: SimulationResult }
+  | { ok: false; error: { code: EngineErrorCode; message: string; field?: string } };
