@@ -1,12 +1,9 @@
 import { Ema } from '../indicators/ema';
-import { paramsObject, period } from './params';
+import { movingAverageCrossParams } from './params';
 import { crossoverStrategy } from './strategy';
 import { defineTemplate } from './template';
 
-const schema = paramsObject({
-  fast: period(1, 'Length of the fast exponential moving average, in bars.'),
-  slow: period(2, 'Length of the slow exponential moving average, in bars.'),
-}).refine((params) => params.fast < params.slow, { path: ['slow'], message: 'must be greater than fast' });
+const schema = movingAverageCrossParams('exponential moving average');
 
 export const emaCross = defineTemplate({
   id: 'ema_cross',

@@ -1,13 +1,15 @@
 import { Ema } from '../indicators/ema';
-import { paramsObject, period } from './params';
+import { fastBelowSlow, paramsObject, period } from './params';
 import { crossoverStrategy } from './strategy';
 import { defineTemplate } from './template';
 
-const schema = paramsObject({
-  fast: period(1, 'Length of the fast EMA of the MACD line, in bars.'),
-  slow: period(2, 'Length of the slow EMA of the MACD line, in bars.'),
-  signal: period(1, 'Length of the EMA of the MACD line that forms the signal line, in bars.'),
-}).refine((params) => params.fast < params.slow, { path: ['slow'], message: 'must be greater than fast' });
+const schema = fastBelowSlow(
+  paramsObject({
+    fast: period(1, 'Length of the fast EMA of the MACD line, in bars.'),
+    slow: period(2, 'Length of the slow EMA of the MACD line, in bars.'),
+    signal: period(1, 'Length of the EMA of the MACD line that forms the signal line, in bars.'),
+  }),
+);
 
 export const macdTrend = defineTemplate({
   id: 'macd_trend',

@@ -30,6 +30,21 @@ export function paramsObject<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.strictObject({ ...shape, ...commonParamsShape });
 }
 
+/** The crossover templates' shared rule: the fast line must be shorter than the slow one (reported on `slow`). */
+export function fastBelowSlow<Schema extends z.ZodType<{ fast: number; slow: number }>>(schema: Schema): Schema {
+  return schema.refine((params) => params.fast < params.slow, { path: ['slow'], message: 'must be greater than fast' });
+}
+
+/** Params of a crossover of two moving averages of one kind. */
+export function movingAverageCrossParams(average: string) {
+  return fastBelowSlow(
+    paramsObject({
+      fast: period(1, `Length of the fast ${average}, in bars.`),
+      slow: period(2, `Length of the slow ${average}, in bars.`),
+    }),
+  );
+}
+
 /** The published form of a params schema: what a client may send (defaults shown, defaulted fields optional). */
 export function publishedSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;

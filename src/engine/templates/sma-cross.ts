@@ -1,12 +1,9 @@
 import { RollingWindow } from '../indicators/rolling-window';
-import { paramsObject, period } from './params';
+import { movingAverageCrossParams } from './params';
 import { crossoverStrategy } from './strategy';
 import { defineTemplate } from './template';
 
-const schema = paramsObject({
-  fast: period(1, 'Length of the fast simple moving average, in bars.'),
-  slow: period(2, 'Length of the slow simple moving average, in bars.'),
-}).refine((params) => params.fast < params.slow, { path: ['slow'], message: 'must be greater than fast' });
+const schema = movingAverageCrossParams('simple moving average');
 
 export const smaCross = defineTemplate({
   id: 'sma_cross',

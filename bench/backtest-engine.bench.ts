@@ -1,0 +1,102 @@
+/**
+ * Engine alone (issue 5): `simulate` over 2,628,000 one-minute bars (5 years
+ * of a seeded random walk) per template on the main thread, then once through
+ * the worker pool. Prints bars per second and the run's peak memory.
+ */
+import os from 'node:os';
+import { simulate } from '../src/engine/simulate';
+import type { BacktestInput, FundingSeries } from '../src/engine/types';
+import { BacktestPool } from '../src/engine/worker/backtest-pool';
+import { randomWalk } from '../test/engine/candle-factory';
+
+const BARS = 2_628_000;
+const MINUTE_MS = 60_000;
+const START = Date.UTC(2020, 0, 1);
+const REPEATS = 3;
+
+const TEMPLATES: [string, Record<string, unknown>][] = [
+  ['sma_cross', { fast: 10, slow: 30 }],
+  ['ema_cross', { fast: 10, slow: 30 }],
+  ['rsi_reversion', { period: 14, oversold: 30, overbought: 70 }],
+  ['bollinger_breakout', { period: 20, stddev: 2 }],
+  ['donchian_breakout', { entry_period: 20, exit_period: 10 }],
+  ['macd_trend', { fast: 12, slow: 26, signal: 9 }],
+];
+
+/** Every 8 hours, alternating ±1 bp. */
+function fundingHistory(): FundingSeries {
+  const count = Math.floor((BARS * MINUTE_MS) / (8 * 3_600_000));
+  return {
+    time: Float64Array.from({ length: count }, (_, index) => START + index * 8 * 3_600_000),
+    rate: Float64Array.from({ length: count }, (_, index) => (index % 2 === 0 ? 0.0001 : -0.0001)),
+  };
+}
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+interface Measurement {
+  barsPerSecond: number;
+  trades: number;
+  peakRss: number;
+  peakHeap: number;
+}
+
+function measure(input: BacktestInput): Measurement {
+  let peakRss = 0;
+  let peakHeap = 0;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+  };
+  const started = performance.now();
+  const { result } = simulate(input, { onProgress: sample });
+  const seconds = (performance.now() - started) / 1000;
+  sample();
+  return { barsPerSecond: BARS / seconds, trades: result.trades.length, peakRss, peakHeap };
+}
+
+export async function main(): Promise<void> {
+  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg()[0].toFixed(2)}`);
+  const candles = randomWalk(BARS, 20240101, START, MINUTE_MS, 30_000);
+  const funding = fundingHistory();
+  const inputFor = (templateId: string, params: Record<string, unknown>): BacktestInput => ({
+    config: {
+      templateId,
+      params,
+      symbols: ['BTCUSDT'],
+      timeframe: '1m',
+      start: START,
+      end: START + (BARS - 1) * MINUTE_MS,
+      capital: '10000',
+      leverage: 1,
+      feeModel: 'fixed_bps',
+      feeBps: '5',
+    },
+    candles: { BTCUSDT: candles },
+    funding: { BTCUSDT: funding },
+  });
+  console.log(`${BARS.toLocaleString('en')} one-minute bars, best of ${REPEATS} runs on the main thread (simulation + metrics + wire output):`);
+  for (const [templateId, params] of TEMPLATES) {
+    const runs = Array.from({ length: REPEATS }, () => measure(inputFor(templateId, params)));
+    const best = runs.reduce((a, b) => (b.barsPerSecond > a.barsPerSecond ? b : a));
+    const peakRss = Math.max(...runs.map((run) => run.peakRss));
+    const peakHeap = Math.max(...runs.map((run) => run.peakHeap));
+    console.log(
+      `  ${templateId.padEnd(19)} ${JSON.stringify(params).padEnd(48)} ${(best.barsPerSecond / 1e6).toFixed(2).padStart(6)} M bars/s  ${String(best.trades).padStart(7)} trades  peak RSS ${mb(peakRss)}, heap ${mb(peakHeap)}`,
+    );
+  }
+
+  const pool = new BacktestPool({ threads: 1 });
+  try {
+    const input = inputFor('sma_cross', { fast: 10, slow: 30 });
+    await pool.run(input);
+    const started = performance.now();
+    await pool.run(input);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`through the worker pool (warm thread, candles copied in, result copied out): sma_cross ${(BARS / seconds / 1e6).toFixed(2)} M bars/s, ${seconds.toFixed(2)} s`);
+  } finally {
+    await pool.destroy();
+  }
+  console.log(`process peak RSS (main + worker threads): ${mb(process.resourceUsage().maxRSS * 1024)}`);
+}
