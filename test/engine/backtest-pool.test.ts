@@ -15,6 +15,13 @@ describe('backtest worker pool (engine off the main thread)', () => {
     await expect(pool.run(input)).resolves.toEqual(direct);
   });
 
+  it('moves the input buffers into the worker when asked, with the same result', async () => {
+    const input = backtestInput({ AAAUSDT: randomWalk(5000, 5) }, { timeframe: '1m' });
+    const direct = simulate(structuredClone(input));
+    await expect(pool.run(input, { transferInput: true })).resolves.toEqual(direct);
+    expect(input.candles.AAAUSDT.close.byteLength).toBe(0);
+  });
+
   it('rejects with the engine error code and field', async () => {
     const input = backtestInput({ AAAUSDT: randomWalk(10, 1) }, { params: { fast: 5, slow: 2 } });
     const error = await pool.run(input).catch((caught: unknown) => caught);
