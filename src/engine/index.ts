@@ -5,6 +5,7 @@ export { simulate, type SimulateOptions } from './simulate';
 export {
   findTemplate,
   listTemplates,
+  templateCatalogue,
   TEMPLATES,
   validateTemplateParams,
   type CommonParams,
@@ -14,6 +15,7 @@ export {
   type Side,
   type Strategy,
   type TemplateDefinition,
+  type TemplateListing,
   type TemplateMetadata,
 } from './templates';
 export { TIMEFRAME_MS } from './timeframes';

@@ -1,4 +1,4 @@
-import { findTemplate, listTemplates, validateTemplateParams, type Position } from '../../src/engine/templates';
+import { findTemplate, listTemplates, templateCatalogue, validateTemplateParams, type Position } from '../../src/engine/templates';
 import { barsFromCloses, type Bar } from './candle-factory';
 
 /** Feeds bars one at a time to a fresh instance, as the live runtime does, and collects its decisions. */
@@ -34,6 +34,12 @@ describe('template catalogue (contract §7)', () => {
       side: { type: 'string', enum: ['long', 'short', 'both'], default: 'long' },
       position_size: { type: 'number', exclusiveMinimum: 0, maximum: 1, default: 1 },
     });
+  });
+
+  it('serves the catalogue in wire names: id, name, description, params_schema, min_capital', () => {
+    const [sma] = templateCatalogue();
+    expect(Object.keys(sma)).toEqual(['id', 'name', 'description', 'params_schema', 'min_capital']);
+    expect(sma).toMatchObject({ id: 'sma_cross', min_capital: '10', params_schema: { type: 'object' } });
   });
 
   it('applies the defaults of the common params', () => {

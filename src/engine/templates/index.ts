@@ -24,6 +24,19 @@ export function listTemplates(): TemplateMetadata[] {
   return TEMPLATES.map((template) => template.metadata);
 }
 
+/** One row of `GET /v1/backtest/templates` (contract §7), in wire names. */
+export interface TemplateListing {
+  id: string;
+  name: string;
+  description: string;
+  params_schema: Record<string, unknown>;
+  min_capital: string;
+}
+
+export function templateCatalogue(): TemplateListing[] {
+  return listTemplates().map(({ id, name, description, paramsSchema, minCapital }) => ({ id, name, description, params_schema: paramsSchema, min_capital: minCapital }));
+}
+
 /** Job creation's check: an unknown template names `template_id`, bad params name `params.<name>`. */
 export function validateTemplateParams(templateId: string, params: unknown): ParamsValidation<CommonParams> {
   const template = findTemplate(templateId);
