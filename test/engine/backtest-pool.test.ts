@@ -12,13 +12,14 @@ describe('backtest worker pool (engine off the main thread)', () => {
     const input = backtestInput({ AAAUSDT: randomWalk(5000, 1), BBBUSDT: randomWalk(5000, 2) }, { timeframe: '1m', params: { fast: 5, slow: 20, side: 'both' } });
     const direct = simulate(input);
     expect(direct.result.trades.length).toBeGreaterThan(10);
-    await expect(pool.run(input)).resolves.toEqual(direct);
+    await expect(pool.run(input)).resolves.toEqual(direct.result);
+    await expect(pool.runWithBarEquity(input)).resolves.toEqual(direct);
   });
 
   it('moves the input buffers into the worker when asked, with the same result', async () => {
     const input = backtestInput({ AAAUSDT: randomWalk(5000, 5) }, { timeframe: '1m' });
     const direct = simulate(structuredClone(input));
-    await expect(pool.run(input, { transferInput: true })).resolves.toEqual(direct);
+    await expect(pool.run(input, { transferInput: true })).resolves.toEqual(direct.result);
     expect(input.candles.AAAUSDT.close.byteLength).toBe(0);
   });
 
@@ -50,6 +51,6 @@ describe('backtest worker pool (engine off the main thread)', () => {
     expect(error).toMatchObject({ name: 'AbortError' });
 
     const small = backtestInput({ AAAUSDT: randomWalk(100, 4) }, { timeframe: '1m' });
-    await expect(pool.run(small)).resolves.toEqual(simulate(small));
+    await expect(pool.run(small)).resolves.toEqual(simulate(small).result);
   });
 });

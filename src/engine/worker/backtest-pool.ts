@@ -2,9 +2,9 @@ import path from 'node:path';
 import { isArrayBuffer } from 'node:util/types';
 import { Piscina } from 'piscina';
 import { EngineError } from '../engine-error';
-import type { BacktestInput, SimulationResult } from '../types';
+import type { BacktestInput, BacktestResult, SimulationResult } from '../types';
 import type { BacktestProgress } from './backtest-progress';
-import type { BacktestTask, BacktestTaskOutcome } from './backtest-task';
+import type { BacktestTask, BacktestTaskOutcome, BacktestTaskResult } from './backtest-task';
 
 export interface BacktestPoolOptions {
   /** Worker threads (`BACKTEST_WORKERS`). */
@@ -58,15 +58,32 @@ export class BacktestPool {
     });
   }
 
-  /** Resolves with the simulation's result; rejects with an `EngineError` (job error code) or an `AbortError`. */
-  async run(input: BacktestInput, options: BacktestRunOptions = {}): Promise<SimulationResult> {
-    const transferList = options.transferInput ? inputBuffers(input) : undefined;
-    const outcome = await this.piscina.run({ input, progress: options.progress?.buffer }, { signal: options.signal, transferList });
-    if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
-    return outcome.result;
+  /**
+   * Resolves with the job's wire `result` (metrics, equity curve, trades);
+   * rejects with an `EngineError` (job error code) or an `AbortError`.
+   * The per-bar equity stays in the worker: cloning it back would cost
+   * 16 bytes a bar twice over for something a job does not return.
+   */
+  async run(input: BacktestInput, options: BacktestRunOptions = {}): Promise<BacktestResult> {
+    return (await this.execute(input, options, false)).result;
+  }
+
+  /** `run`, also bringing back the per-bar equity. */
+  async runWithBarEquity(input: BacktestInput, options: BacktestRunOptions = {}): Promise<SimulationResult> {
+    const outcome = await this.execute(input, options, true);
+    if (!outcome.barEquity) throw new EngineError('ENGINE_ERROR', 'the worker returned no per-bar equity');
+    return { result: outcome.result, barEquity: outcome.barEquity };
   }
 
   async destroy(): Promise<void> {
     await this.piscina.destroy();
+  }
+
+  private async execute(input: BacktestInput, options: BacktestRunOptions, withBarEquity: boolean): Promise<BacktestTaskResult> {
+    const transferList = options.transferInput ? inputBuffers(input) : undefined;
+    const task = { input, progress: options.progress?.buffer, withBarEquity };
+    const outcome = await this.piscina.run(task, { signal: options.signal, transferList });
+    if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
+    return outcome;
   }
 }
