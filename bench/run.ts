@@ -1,0 +1,25 @@
+/** `npm run bench -- <name> [args…]` runs the exported `main(args)` of `bench/<name>.bench.ts`. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+interface BenchModule {
+  main(args: string[]): Promise<void> | void;
+}
+
+async function run(): Promise<void> {
+  const [name, ...args] = process.argv.slice(2);
+  const file = path.join(__dirname, `${name}.bench.ts`);
+  if (!name || !/^[\w-]+$/.test(name) || !existsSync(file)) {
+    console.error('usage: npm run bench -- <name>, where bench/<name>.bench.ts exists');
+    process.exitCode = 2;
+    return;
+  }
+  // A plain require: the benchmarks run under @swc-node/register, which hooks require, not import().
+  const bench = require(file) as BenchModule;
+  await bench.main(args);
+}
+
+run().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,25 @@
+/** The backtest engine's public surface, for the job API, the job worker and the live strategy runtime. */
+export { EngineError, type EngineErrorCode } from './engine-error';
+export { MAX_LEVERAGE } from './run-plan';
+export { simulate, type SimulateOptions } from './simulate';
+export {
+  findTemplate,
+  listTemplates,
+  templateCatalogue,
+  TEMPLATES,
+  validateTemplateParams,
+  type CommonParams,
+  type ParamsError,
+  type ParamsValidation,
+  type Position,
+  type Side,
+  type Strategy,
+  type TemplateDefinition,
+  type TemplateListing,
+  type TemplateMetadata,
+} from './templates';
+export { TIMEFRAME_MS } from './timeframes';
+export * from './types';
+export { formatDecimal } from './wire-format';
+export { BacktestPool, type BacktestPoolOptions, type BacktestRunOptions } from './worker/backtest-pool';
+export { BacktestProgress } from './worker/backtest-progress';

@@ -1,0 +1,111 @@
+import type { FeeRates } from './fees';
+import type { TradeLog } from './trade-log';
+
+export interface PositionSizing {
+  /** Fraction of equity used as margin. */
+  positionSize: number;
+  leverage: number;
+  /** Fractions of the entry price; NaN when not set. */
+  stopLoss: number;
+  takeProfit: number;
+}
+
+/**
+ * One symbol's share of the account: its cash, its single position and the
+ * exits attached to it. All amounts are float64 in the quote currency.
+ *
+ * Every fee and funding payment is attributed to the position it concerns,
+ * so the final equity equals the capital plus the sum of the trades' net pnl.
+ */
+export class SymbolAccount {
+  /** Realised equity: capital ± closed pnl − fees − funding paid so far (including the open position's). */
+  cash: number;
+  /** 1 long, −1 short, 0 flat. */
+  direction = 0;
+  private qty = 0;
+  private entryPrice = 0;
+  private entryTime = 0;
+  private entryFee = 0;
+  private fundingPaid = 0;
+  private margin = 0;
+  private stopLossLevel = 0;
+  /** The nearer of the stop-loss and the liquidation price. */
+  private stopLevel = 0;
+  private takeProfitLevel = 0;
+
+  constructor(
+    capital: number,
+    private readonly symbolIndex: number,
+    private readonly sizing: PositionSizing,
+    private readonly fees: FeeRates,
+    private readonly trades: TradeLog,
+  ) {
+    this.cash = capital;
+  }
+
+  /** Market entry: notional = position_size × equity × leverage (contract §7), quantity not rounded. */
+  open(direction: number, price: number, time: number): void {
+    if (this.cash <= 0) return;
+    const notional = this.sizing.positionSize * this.cash * this.sizing.leverage;
+    this.direction = direction;
+    this.qty = notional / price;
+    this.entryPrice = price;
+    this.entryTime = time;
+    this.entryFee = notional * this.fees.taker;
+    this.cash -= this.entryFee;
+    this.fundingPaid = 0;
+    this.margin = notional / this.sizing.leverage;
+    // An unset stop or take-profit is an infinitely distant level, so the bar checks need no special case.
+    const { stopLoss, takeProfit } = this.sizing;
+    this.stopLossLevel = Number.isNaN(stopLoss) ? -direction * Infinity : price * (1 - direction * stopLoss);
+    this.takeProfitLevel = Number.isNaN(takeProfit) ? direction * Infinity : price * (1 + direction * takeProfit);
+    this.updateStopLevel();
+  }
+
+  close(price: number, time: number, feeRate: number): void {
+    const gross = this.direction * this.qty * (price - this.entryPrice);
+    const exitFee = this.qty * price * feeRate;
+    this.cash += gross - exitFee;
+    const pnl = gross - this.entryFee - exitFee - this.fundingPaid;
+    this.trades.record(this.symbolIndex, this.direction, this.entryTime, this.entryPrice, time, price, this.qty, pnl, this.entryFee + exitFee);
+    this.direction = 0;
+  }
+
+  /** Longs pay a positive rate, shorts receive it; valued at `markPrice`. */
+  payFunding(rate: number, markPrice: number): void {
+    const amount = this.direction * this.qty * markPrice * rate;
+    this.cash -= amount;
+    this.fundingPaid += amount;
+    this.updateStopLevel();
+  }
+
+  /**
+   * Intrabar exits of the open position (contract §7): stop-loss and
+   * liquidation are checked before the take-profit; a bar opening beyond the
+   * stop fills at its open. The take-profit is a resting limit order: it
+   * fills at its own price (maker fee) whenever the bar reaches it.
+   * Exits inside the bar are stamped at the bar's close time, the first
+   * instant at which the bar is known; gap fills at the bar's open time.
+   */
+  exitWithinBar(open: number, high: number, low: number, openTime: number, closeTime: number): void {
+    const direction = this.direction;
+    const stop = this.stopLevel;
+    if (direction * (open - stop) <= 0) this.close(open, openTime, this.fees.taker);
+    else if (direction * ((direction === 1 ? low : high) - stop) <= 0) this.close(stop, closeTime, this.fees.taker);
+    else if (direction * ((direction === 1 ? high : low) - this.takeProfitLevel) >= 0) this.close(this.takeProfitLevel, closeTime, this.fees.maker);
+  }
+
+  equity(markPrice: number): number {
+    return this.direction === 0 ? this.cash : this.cash + this.direction * this.qty * (markPrice - this.entryPrice);
+  }
+
+  /**
+   * Liquidation (contract §7): the position's loss — price move plus funding
+   * paid — exceeds its margin (notional / leverage). It is treated as a stop
+   * at the price where the loss equals the margin.
+   */
+  private updateStopLevel(): void {
+    const liquidation = this.entryPrice - (this.direction * (this.margin - this.fundingPaid)) / this.qty;
+    this.stopLevel = this.direction === 1 ? Math.max(this.stopLossLevel, liquidation) : Math.min(this.stopLossLevel, liquidation);
+  }
+}

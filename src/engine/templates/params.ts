@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { Side } from './strategy';
+
+/** Parameters every template takes besides its own (contract §7). */
+export interface CommonParams {
+  side: Side;
+  /** Fraction of the symbol's equity used as margin; notional = position_size × equity × leverage. */
+  position_size: number;
+  /** Percent of the entry price, e.g. 2 = exit when price moves 2% against the position. */
+  stop_loss_pct?: number;
+  take_profit_pct?: number;
+}
+
+const commonParamsShape = {
+  side: z.enum(['long', 'short', 'both']).default('long').describe('Which side the template trades; `both` reverses the position.'),
+  position_size: z.number().gt(0).lte(1).default(1).describe('Fraction of equity per position (notional = position_size × equity × leverage).'),
+  stop_loss_pct: z.number().gt(0).lt(100).optional().describe('Stop-loss distance from the entry price, in percent.'),
+  take_profit_pct: z.number().gt(0).lte(10_000).optional().describe('Take-profit distance from the entry price, in percent.'),
+};
+
+/** Indicator look-backs are bounded so ring buffers stay small. */
+export const MAX_PERIOD = 10_000;
+
+export function period(minimum: number, description: string) {
+  return z.int().min(minimum).max(MAX_PERIOD).describe(description);
+}
+
+/** Template params are a closed object: a misspelt name is an error naming it, not a silently ignored key. */
+export function paramsObject<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.strictObject({ ...shape, ...commonParamsShape });
+}
+
+/** The crossover templates' shared rule: the fast line must be shorter than the slow one (reported on `slow`). */
+export function fastBelowSlow<Schema extends z.ZodType<{ fast: number; slow: number }>>(schema: Schema): Schema {
+  return schema.refine((params) => params.fast < params.slow, { path: ['slow'], message: 'must be greater than fast' });
+}
+
+/** Params of a crossover of two moving averages of one kind. */
+export function movingAverageCrossParams(average: string) {
+  return fastBelowSlow(
+    paramsObject({
+      fast: period(1, `Length of the fast ${average}, in bars.`),
+      slow: period(2, `Length of the slow ${average}, in bars.`),
+    }),
+  );
+}
+
+/** The published form of a params schema: what a client may send (defaults shown, defaulted fields optional). */
+export function publishedSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+}
+
+export interface ParamsError {
+  /** The wire field, e.g. `params.fast`. */
+  field: string;
+  message: string;
+}
+
+export type ParamsValidation<Params> = { ok: true; params: Params } | { ok: false; error: ParamsError };
+
+/** The first zod issue as a `{field, message}` naming the request field (`params.<name>`). */
+export function validateWith<Schema extends z.ZodType>(schema: Schema, input: unknown): ParamsValidation<z.output<Schema>> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, params: parsed.data };
+  const [issue] = parsed.error.issues;
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+  const field = ['params', ...path.map(String)].join('.');
+  const message = issue.code === 'unrecognized_keys' ? 'unknown parameter' : issue.message;
+  return { ok: false, error: { field, message: `${field}: ${message}` } };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { WilderRsi } from '../indicators/wilder-rsi';
+import { paramsObject, period } from './params';
+import { PositionIntent } from './strategy';
+import { defineTemplate } from './template';
+
+const level = (description: string) => z.number().gt(0).lt(100).describe(description);
+
+const schema = paramsObject({
+  period: period(2, "Length of Wilder's RSI, in bars."),
+  oversold: level('RSI level below which the market is oversold: long entry, short exit.'),
+  overbought: level('RSI level above which the market is overbought: short entry, long exit.'),
+}).refine((params) => params.oversold < params.overbought, { path: ['overbought'], message: 'must be greater than oversold' });
+
+export const rsiReversion = defineTemplate({
+  id: 'rsi_reversion',
+  name: 'RSI mean reversion',
+  description: "Goes long when Wilder's RSI of the close is below `oversold` and leaves when it is above `overbought`; shorts mirror it.",
+  schema,
+  createStrategy(params) {
+    const rsi = new WilderRsi(params.period);
+    const intent = new PositionIntent(params.side);
+    return {
+      onBar(_open, _high, _low, close) {
+        const value = rsi.update(close);
+        const oversold = value < params.oversold;
+        const overbought = value > params.overbought;
+        return intent.update(oversold, overbought, overbought, oversold);
+      },
+    };
+  },
+});

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { isArrayBuffer } from 'node:util/types';
+import { Piscina } from 'piscina';
+import { EngineError } from '../engine-error';
+import type { BacktestInput, BacktestResult, SimulationResult } from '../types';
+import type { BacktestProgress } from './backtest-progress';
+import type { BacktestTask, BacktestTaskOutcome, BacktestTaskResult } from './backtest-task';
+
+export interface BacktestPoolOptions {
+  /** Worker threads (`BACKTEST_WORKERS`). */
+  threads: number;
+  /** An idle thread exits after this long; the next run starts a new one. */
+  idleTimeoutMs?: number;
+}
+
+export interface BacktestRunOptions {
+  /**
+   * Aborting terminates the worker thread running the task at once (a
+   * CPU-bound loop cannot be interrupted otherwise) and rejects the run with
+   * an error named `AbortError`; the pool replaces the thread.
+   */
+  signal?: AbortSignal;
+  progress?: BacktestProgress;
+  /**
+   * Moves the candle and funding buffers into the worker instead of copying
+   * them (structured cloning holds two extra copies while in flight). The
+   * caller's arrays are detached afterwards. Buffers on a SharedArrayBuffer
+   * are shared either way.
+   */
+  transferInput?: boolean;
+}
+
+/** Every distinct transferable buffer under the input's series (`isArrayBuffer` skips shared ones and works across realms). */
+function inputBuffers(input: BacktestInput): ArrayBuffer[] {
+  const arrays = [
+    ...Object.values(input.candles).flatMap((series) => [series.openTime, series.open, series.high, series.low, series.close, series.volume]),
+    ...Object.values(input.funding).flatMap((series) => [series.time, series.rate]),
+  ];
+  const buffers = new Set(arrays.map((array) => array.buffer).filter((buffer) => isArrayBuffer(buffer)));
+  return [...buffers];
+}
+
+/** From TypeScript sources the worker needs a compiler hook; the compiled build loads the worker itself. */
+function workerFilename(): string {
+  return __filename.endsWith('.ts') ? path.join(__dirname, 'typescript-worker.js') : path.join(__dirname, 'backtest-worker.js');
+}
+
+/** Runs `simulate` off the main thread on a piscina pool. */
+export class BacktestPool {
+  private readonly piscina: Piscina<BacktestTask, BacktestTaskOutcome>;
+
+  constructor(options: BacktestPoolOptions) {
+    this.piscina = new Piscina({
+      filename: workerFilename(),
+      minThreads: 0,
+      maxThreads: options.threads,
+      idleTimeout: options.idleTimeoutMs ?? 60_000,
+    });
+  }
+
+  /**
+   * Resolves with the job's wire `result` (metrics, equity curve, trades);
+   * rejects with an `EngineError` (job error code) or an `AbortError`.
+   * The per-bar equity stays in the worker: cloning it back would cost
+   * 16 bytes a bar twice over for something a job does not return.
+   */
+  async run(input: BacktestInput, options: BacktestRunOptions = {}): Promise<BacktestResult> {
+    return (await this.execute(input, options, false)).result;
+  }
+
+  /** `run`, also bringing back the per-bar equity. */
+  async runWithBarEquity(input: BacktestInput, options: BacktestRunOptions = {}): Promise<SimulationResult> {
+    const outcome = await this.execute(input, options, true);
+    if (!outcome.barEquity) throw new EngineError('ENGINE_ERROR', 'the worker returned no per-bar equity');
+    return { result: outcome.result, barEquity: outcome.barEquity };
+  }
+
+  async destroy(): Promise<void> {
+    await this.piscina.destroy();
+  }
+
+  private async execute(input: BacktestInput, options: BacktestRunOptions, withBarEquity: boolean): Promise<BacktestTaskResult> {
+    const transferList = options.transferInput ? inputBuffers(input) : undefined;
+    const task = { input, progress: options.progress?.buffer, withBarEquity };
+    const outcome = await this.piscina.run(task, { signal: options.signal, transferList });
+    if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
+    return outcome;
+  }
+}
