@@ -13,7 +13,8 @@ import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { buildAppSchema } from './schema/build-schema';
 import { createServices, type Services } from './services';
-import { WebhookDispatcher } from './workers/webhook-dispatcher';
+import { BACKGROUND_WORKERS } from './workers';
+import { SUBSCRIPTION_BRIDGES } from './events/subscription-bridges';
 
 type StopStep = () => Promise<unknown>;
 
@@ -84,21 +85,21 @@ export async function startService(config: Config, logger: Logger = createLogger
       const liveness = new ProcessLiveness(core.databaseUrl, logger);
       await liveness.start();
       stops.push(() => liveness.stop());
-      const dispatcher = new WebhookDispatcher(
-        core.services.webhookDelivery.store,
-        core.services.webhookDelivery.deliverer,
-        listener,
-        { workerId: liveness.workerId, concurrency: 64, probeIntervalSeconds: config.webhooks.probeIntervalSeconds, idlePollMs: 1000 },
-        logger,
-      );
-      dispatcher.start();
-      stops.push(() => dispatcher.stop());
+      for (const worker of BACKGROUND_WORKERS) {
+        stops.push(await worker.start({ core, listener, workerId: liveness.workerId }));
+        logger.debug({ worker: worker.name }, 'background worker started');
+      }
     }
 
     let url: string | undefined;
     if (config.role !== 'worker') {
+      const pubSub = createPubSub();
+      for (const bridge of SUBSCRIPTION_BRIDGES) {
+        const stopBridge = bridge.start({ listener, pubSub, services: core.services, logger });
+        stops.push(async () => stopBridge());
+      }
       const httpServer = createServer();
-      const graphql = await startGraphQL(await buildAppSchema(createPubSub()), httpServer, core.services, logger);
+      const graphql = await startGraphQL(await buildAppSchema(pubSub), httpServer, core.services, logger);
       stops.push(() => graphql.stop());
       const app = createExpressApp({
         orm: core.orm,

@@ -1,0 +1,24 @@
+import type { NotificationListener } from '../db/notifications';
+import type { Logger } from '../observability/logger';
+import type { PubSub } from '../schema/build-schema';
+import type { Services } from '../services';
+
+export interface BridgeContext {
+  listener: NotificationListener;
+  pubSub: PubSub;
+  services: Services;
+  logger: Logger;
+}
+
+/**
+ * Carries changes recorded by any process (NOTIFY on commit) into this API
+ * process's GraphQL pubsub, so a subscriber connected here sees what a worker
+ * elsewhere did. `start` returns how to stop listening.
+ */
+export interface SubscriptionBridge {
+  name: string;
+  start(context: BridgeContext): () => void;
+}
+
+/** Every bridge; each feature with a subscription adds its own here. */
+export const SUBSCRIPTION_BRIDGES: SubscriptionBridge[] = [];

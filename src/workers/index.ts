@@ -1,0 +1,20 @@
+import type { NotificationListener } from '../db/notifications';
+import type { Core } from '../service';
+import { webhookDispatcherWorker } from './webhook-dispatcher.worker';
+
+/** What a background worker gets: the core (database, services), the process's notification listener and its liveness id. */
+export interface WorkerContext {
+  core: Core;
+  listener: NotificationListener;
+  /** This process's liveness id (db/process-liveness.ts), to record on claimed work. */
+  workerId: number;
+}
+
+/** Work that runs in processes with ROLE `worker` or `all`; `start` returns how to stop it. */
+export interface BackgroundWorker {
+  name: string;
+  start(context: WorkerContext): Promise<() => Promise<void>>;
+}
+
+/** Every background worker; each feature adds its own here. */
+export const BACKGROUND_WORKERS: BackgroundWorker[] = [webhookDispatcherWorker];
