@@ -4,6 +4,7 @@ import { identityRoutes } from './identity.routes';
 import { planSeriesRoutes } from './plan-series.routes';
 import { publicStrategiesRoutes } from './public-strategies.routes';
 import { signedAccountRoutes } from './signed-account.routes';
+import { webhooksRoutes } from './webhooks.routes';
 
 /** The documented REST paths; each feature adds its router here. */
 export function restRoutes(services: Services): Router {
@@ -12,5 +13,6 @@ export function restRoutes(services: Services): Router {
   router.use(identityRoutes(services));
   router.use(planSeriesRoutes(services));
   router.use(signedAccountRoutes(services));
+  router.use(webhooksRoutes(services));
   return router;
 }

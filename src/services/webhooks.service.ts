@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { ownedBy, ownerFor, type Caller } from '../auth/caller';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Orm } from '../db/orm';
 import { Webhook } from '../entities/webhook.entity';
@@ -25,11 +26,6 @@ export const MAX_WEBHOOKS_PER_ACCOUNT = 25;
 export const TEST_TIMEOUT_MS = 10_000;
 const SECRET_WARNING = 'Store this secret now: it is shown only once and signs every delivery (Standard Webhooks).';
 
-/** Whose webhooks: an API key owns what it created; an app-token caller (apiKeyId null) reaches all of the account's. */
-export interface WebhookOwner {
-  userId: number;
-  apiKeyId: number | null;
-}
 
 const url = z
   .string()
@@ -44,8 +40,7 @@ const events = z
 const description = z.string().max(200).nullish();
 const positiveDecimal = z
   .string()
-  .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal string')
-  .refine((value) => new Decimal(value).gt(0), 'must be a positive decimal string');
+  .refine((value) => /^\d+(\.\d+)?$/.test(value) && new Decimal(value).gt(0), 'must be a positive decimal string');
 
 const createSchema = z
   .object({ url, events, description, balance_low_threshold: positiveDecimal.nullish() })
@@ -80,7 +75,7 @@ export class WebhooksService {
     private readonly deliverer: Deliverer,
   ) {}
 
-  async create(owner: WebhookOwner, input: unknown): Promise<WebhookRecord & { secret: string; _secret_warning: string }> {
+  async create(owner: Caller, input: unknown): Promise<WebhookRecord & { secret: string; _secret_warning: string }> {
     const body = parseOrInvalidParameter(createSchema, input ?? {});
     await this.checkReachable(body.url);
     const secret = newWebhookSecret();
@@ -93,8 +88,7 @@ export class WebhooksService {
       const id = `wh_${randomBytes(4).toString('hex')}`;
       const created = em.create(Webhook, {
         id,
-        userId: owner.userId,
-        apiKeyId: owner.apiKeyId,
+        ...ownerFor(owner),
         url: body.url,
         events: body.events,
         description: body.description ?? null,
@@ -116,7 +110,7 @@ export class WebhooksService {
     return { ...webhookRecord(webhook), secret, _secret_warning: SECRET_WARNING };
   }
 
-  async list(owner: WebhookOwner, query: unknown): Promise<{ data: WebhookRecord[]; next_cursor: string | null }> {
+  async list(owner: Caller, query: unknown): Promise<{ data: WebhookRecord[]; next_cursor: string | null }> {
     const { limit, cursor } = parseOrInvalidParameter(listSchema, query ?? {});
     const after = cursor ? decodeCursor(cursor, {}) : undefined;
     const rows = await this.orm.em.fork().find(
@@ -130,11 +124,11 @@ export class WebhooksService {
     return mapPage(pageOf(rows, limit, (row) => ({ at: row.createdAt, id: row.id }), {}), webhookRecord);
   }
 
-  async get(owner: WebhookOwner, id: string): Promise<WebhookRecord> {
+  async get(owner: Caller, id: string): Promise<WebhookRecord> {
     return webhookRecord(await this.findOwned(this.orm.em.fork(), owner, id));
   }
 
-  async update(owner: WebhookOwner, id: string, input: unknown): Promise<WebhookRecord> {
+  async update(owner: Caller, id: string, input: unknown): Promise<WebhookRecord> {
     const body = parseOrInvalidParameter(updateSchema, input ?? {});
     const em = this.orm.em.fork();
     const existing = await this.findOwned(em, owner, id);
@@ -163,12 +157,12 @@ export class WebhooksService {
     }
   }
 
-  async delete(owner: WebhookOwner, id: string): Promise<void> {
+  async delete(owner: Caller, id: string): Promise<void> {
     const em = this.orm.em.fork();
     await em.removeAndFlush(await this.findOwned(em, owner, id));
   }
 
-  async listDeliveries(owner: WebhookOwner, id: string, query: unknown): Promise<{ data: DeliveryRecord[]; next_cursor: string | null }> {
+  async listDeliveries(owner: Caller, id: string, query: unknown): Promise<{ data: DeliveryRecord[]; next_cursor: string | null }> {
     const { limit, cursor } = parseOrInvalidParameter(listSchema, query ?? {});
     const em = this.orm.em.fork();
     await this.findOwned(em, owner, id);
@@ -183,7 +177,7 @@ export class WebhooksService {
   }
 
   /** Schedules a delivery again at once, with the same event id; not for a broken webhook or one already being sent. */
-  async redeliver(owner: WebhookOwner, id: string, deliveryId: string): Promise<DeliveryRecord> {
+  async redeliver(owner: Caller, id: string, deliveryId: string): Promise<DeliveryRecord> {
     return this.orm.em.fork().transactional(async (em) => {
       const webhook = await this.findOwned(em, owner, id);
       if (webhook.status === 'broken') throw new AppError('INVALID_STATE', 'the webhook is broken; reactivate it with PATCH status active first');
@@ -203,7 +197,7 @@ export class WebhooksService {
    * row, the same deliverer, signing and retry semantics) and waits for the
    * first attempt, at most 10 seconds.
    */
-  async test(owner: WebhookOwner, id: string, input: unknown): Promise<WebhookTestResult> {
+  async test(owner: Caller, id: string, input: unknown): Promise<WebhookTestResult> {
     const { event_type } = parseOrInvalidParameter(testSchema, input ?? {});
     const eventId = newTestEventId();
     const claimed = await this.orm.em.fork().transactional(async (em) => {
@@ -231,7 +225,7 @@ export class WebhooksService {
     }
   }
 
-  private async findOwned(em: EntityManager, owner: WebhookOwner, id: string, forUpdate = false): Promise<Webhook> {
+  private async findOwned(em: EntityManager, owner: Caller, id: string, forUpdate = false): Promise<Webhook> {
     const webhook = await em.findOne(Webhook, { id, ...ownedBy(owner) }, forUpdate ? { lockMode: 4 } : {});
     if (!webhook) throw new AppError('NOT_FOUND', 'no such webhook');
     return webhook;
@@ -262,10 +256,6 @@ export class WebhooksService {
       em.getTransactionContext(),
     );
   }
-}
-
-function ownedBy(owner: WebhookOwner): { userId: number; apiKeyId?: number } {
-  return owner.apiKeyId === null ? { userId: owner.userId } : { userId: owner.userId, apiKeyId: owner.apiKeyId };
 }
 
 /** Serialises creations per account, so the 25 limit and the duplicate-url rule hold under simultaneous requests. */

@@ -73,3 +73,21 @@ export async function createApiKey(baseUrl: string, token: string, body: unknown
   if (response.status !== 200) throw new Error(`create API key failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { api_key: string; api_secret: string; scopes: string[]; created_at: string };
 }
+
+/** A client of the signed `/v1` API for one key: signs the exact bytes it sends, as contract §6 says. */
+export function signedClient(baseUrl: string, key: { api_key: string; api_secret: string }) {
+  return (method: string, pathWithQuery: string, json?: unknown) => {
+    const body = json === undefined ? '' : JSON.stringify(json);
+    const headers = { ...signedHeaders(key, method, pathWithQuery, body), ...(json === undefined ? {} : { 'content-type': 'application/json' }) };
+    return request(baseUrl, method, pathWithQuery, json === undefined ? { headers } : { headers, body });
+  };
+}
+
+export type SignedClient = ReturnType<typeof signedClient>;
+
+/** A signed-in user with an API key holding `scopes`, and a signed client for that key. */
+export async function newAccount(baseUrl: string, world: OutsideWorld, email: string, scopes: string[] = []) {
+  const session = await signIn(baseUrl, world, email);
+  const key = await createApiKey(baseUrl, session.token, { scopes });
+  return { ...session, key, call: signedClient(baseUrl, key) };
+}
