@@ -40,8 +40,8 @@ describe('webhook delivery pipeline', () => {
   const webhookRow = (id: string) => service.service.orm.em.fork().findOneOrFail(Webhook, { id });
 
   it('delivers a recorded event once per matching webhook, signed so the standardwebhooks verifier accepts it', async () => {
-    const created = await webhooks().create({ userId: 10, apiKeyId: 1, scopes: [] }, { url: `${receiverUrl}/hook`, events: ['backtest.*'] });
-    await webhooks().create({ userId: 10, apiKeyId: 1, scopes: [] }, { url: `${receiverUrl}/other`, events: ['strategy.deployed'] });
+    const created = await webhooks().create({ userId: 10, apiKeyId: 1, scopes: ['webhooks:write'] }, { url: `${receiverUrl}/hook`, events: ['backtest.*'] });
+    await webhooks().create({ userId: 10, apiKeyId: 1, scopes: ['webhooks:write'] }, { url: `${receiverUrl}/other`, events: ['strategy.deployed'] });
     const event = await emit(10, 'backtest.job_done', { job_id: 'bt_123456' });
 
     await receiver.waitFor(1);
@@ -62,7 +62,7 @@ describe('webhook delivery pipeline', () => {
   });
 
   it('retries a failed delivery with the same webhook-id and a fresh signature, then resets the failure count on success', async () => {
-    const created = await webhooks().create({ userId: 11, apiKeyId: 1, scopes: [] }, { url: receiverUrl, events: ['*'] });
+    const created = await webhooks().create({ userId: 11, apiKeyId: 1, scopes: ['webhooks:write'] }, { url: receiverUrl, events: ['*'] });
     receiver.behaviour = { kind: 'fail', status: 500 };
     const event = await emit(11, 'strategy.deployed');
     await receiver.waitFor(3);
@@ -78,7 +78,7 @@ describe('webhook delivery pipeline', () => {
   });
 
   it('does not follow a redirect (to a private address) and counts it as a failure', async () => {
-    const created = await webhooks().create({ userId: 12, apiKeyId: 1, scopes: [] }, { url: receiverUrl, events: ['strategy.*'] });
+    const created = await webhooks().create({ userId: 12, apiKeyId: 1, scopes: ['webhooks:write'] }, { url: receiverUrl, events: ['strategy.*'] });
     const target = new WebhookReceiver(ca.server);
     const targetUrl = await target.start();
     try {
@@ -95,7 +95,7 @@ describe('webhook delivery pipeline', () => {
   });
 
   it('pauses an active webhook after 20 failures in a row, probes it, and breaks it at 50 with no further attempts', async () => {
-    const created = await webhooks().create({ userId: 13, apiKeyId: 1, scopes: [] }, { url: receiverUrl, events: ['*'] });
+    const created = await webhooks().create({ userId: 13, apiKeyId: 1, scopes: ['webhooks:write'] }, { url: receiverUrl, events: ['*'] });
     receiver.behaviour = { kind: 'fail', status: 503 };
     await emit(13, 'strategy.deployed');
     await waitUntil(async () => (await webhookRow(created.id)).status !== 'active', 20_000);
@@ -118,7 +118,7 @@ describe('webhook delivery pipeline', () => {
   }, 60_000);
 
   it('a successful probe resumes a webhook paused by failures and releases the held backlog', async () => {
-    const created = await webhooks().create({ userId: 14, apiKeyId: 1, scopes: [] }, { url: receiverUrl, events: ['*'] });
+    const created = await webhooks().create({ userId: 14, apiKeyId: 1, scopes: ['webhooks:write'] }, { url: receiverUrl, events: ['*'] });
     receiver.behaviour = { kind: 'fail', status: 500 };
     for (let index = 0; index < 3; index += 1) await emit(14, 'strategy.deployed', { n: index });
     await waitUntil(async () => (await webhookRow(created.id)).status === 'paused', 20_000);

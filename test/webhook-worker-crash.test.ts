@@ -35,7 +35,7 @@ describe('a delivery survives a worker process killed mid-delivery', () => {
 
   it('another worker sends it again at once, with the same webhook-id, and it is delivered once acknowledged', async () => {
     const url = await receiver.start();
-    const created = await api.service.services.webhooks.create({ userId: 1, apiKeyId: 1, scopes: [] }, { url, events: ['*'] });
+    const created = await api.service.services.webhooks.create({ userId: 1, apiKeyId: 1, scopes: ['webhooks:write'] }, { url, events: ['*'] });
     receiver.behaviour = { kind: 'slow', delayMs: 5_000 };
     const first = await spawnService({ ...env, ROLE: 'worker' });
     const event = await api.service.orm.em.fork().transactional((em) => recordEvent(em, { userId: 1, type: 'strategy.deployed', data: {} }));

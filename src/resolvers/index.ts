@@ -2,5 +2,6 @@ import type { NonEmptyArray } from 'type-graphql';
 import { IdentityResolver } from './identity.resolver';
 import { PlanSeriesResolver } from './plan-series.resolver';
 import { PublicStrategyResolver } from './public-strategy.resolver';
+import { WebhookResolver } from './webhook.resolver';
 
-export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver, WebhookResolver];

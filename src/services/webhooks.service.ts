@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { ownedBy, ownerFor, type Caller } from '../auth/caller';
+import { ownedBy, ownerFor, requireScope, type Caller } from '../auth/caller';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Orm } from '../db/orm';
 import { Webhook } from '../entities/webhook.entity';
@@ -23,6 +23,7 @@ import { decodeCursor, pageOf } from './pagination';
 import { deliveryRecord, webhookRecord, type DeliveryRecord, type WebhookRecord, type WebhookTestResult } from './webhook-records';
 
 export const MAX_WEBHOOKS_PER_ACCOUNT = 25;
+const WRITE_SCOPE = 'webhooks:write';
 export const TEST_TIMEOUT_MS = 10_000;
 const SECRET_WARNING = 'Store this secret now: it is shown only once and signs every delivery (Standard Webhooks).';
 
@@ -76,6 +77,7 @@ export class WebhooksService {
   ) {}
 
   async create(owner: Caller, input: unknown): Promise<WebhookRecord & { secret: string; _secret_warning: string }> {
+    requireScope(owner, WRITE_SCOPE);
     const body = parseOrInvalidParameter(createSchema, input ?? {});
     await this.checkReachable(body.url);
     const secret = newWebhookSecret();
@@ -129,6 +131,7 @@ export class WebhooksService {
   }
 
   async update(owner: Caller, id: string, input: unknown): Promise<WebhookRecord> {
+    requireScope(owner, WRITE_SCOPE);
     const body = parseOrInvalidParameter(updateSchema, input ?? {});
     const em = this.orm.em.fork();
     const existing = await this.findOwned(em, owner, id);
@@ -158,6 +161,7 @@ export class WebhooksService {
   }
 
   async delete(owner: Caller, id: string): Promise<void> {
+    requireScope(owner, WRITE_SCOPE);
     const em = this.orm.em.fork();
     await em.removeAndFlush(await this.findOwned(em, owner, id));
   }
@@ -178,6 +182,7 @@ export class WebhooksService {
 
   /** Schedules a delivery again at once, with the same event id; not for a broken webhook or one already being sent. */
   async redeliver(owner: Caller, id: string, deliveryId: string): Promise<DeliveryRecord> {
+    requireScope(owner, WRITE_SCOPE);
     return this.orm.em.fork().transactional(async (em) => {
       const webhook = await this.findOwned(em, owner, id);
       if (webhook.status === 'broken') throw new AppError('INVALID_STATE', 'the webhook is broken; reactivate it with PATCH status active first');
@@ -198,6 +203,7 @@ export class WebhooksService {
    * first attempt, at most 10 seconds.
    */
   async test(owner: Caller, id: string, input: unknown): Promise<WebhookTestResult> {
+    requireScope(owner, WRITE_SCOPE);
     const { event_type } = parseOrInvalidParameter(testSchema, input ?? {});
     const eventId = newTestEventId();
     const claimed = await this.orm.em.fork().transactional(async (em) => {
