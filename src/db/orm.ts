@@ -13,7 +13,8 @@ export function ormOptions(databaseUrl: string, logger?: Logger) {
     extensions: [Migrator],
     // Timestamps without zone are written and read as UTC whatever the host's TZ.
     forceUtcTimezone: true,
-    pool: { min: 0, max: 10 },
+    // Webhook attempts, backtest jobs and API requests share the pool; 20 keeps one busy worker from starving requests.
+    pool: { min: 0, max: 20 },
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, tableName: 'mikro_orm_migrations' },
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,

@@ -37,7 +37,7 @@ export interface Services {
   publicStrategies: PublicStrategiesService;
   webhooks: WebhooksService;
   /** The delivery machinery shared by the webhook test endpoint and the worker's dispatcher. */
-  webhookDelivery: { store: DeliveryStore; deliverer: Deliverer };
+  webhookDelivery: { store: DeliveryStore; deliverer: Deliverer; client: SafeHttpsClient };
   /** Who is calling: app tokens, signed requests, graphql-ws connection params. */
   authenticator: Authenticator;
   /** The per-key weight budget of signed requests, shared by every process. */
@@ -55,7 +55,6 @@ export function createServices(deps: ServiceDependencies): Services {
   const httpsClient = new SafeHttpsClient(new AddressPolicy(deps.config.webhooks.allowCidrs), deps.config.webhooks.extraCaFile);
   const store = new DeliveryStore(deps.orm);
   const deliverer = new Deliverer(
-    deps.orm,
     store,
     httpsClient,
     secretBox,
@@ -68,7 +67,7 @@ export function createServices(deps: ServiceDependencies): Services {
   return {
     publicStrategies: new PublicStrategiesService(deps.orm),
     webhooks: new WebhooksService(deps.orm, secretBox, httpsClient, store, deliverer),
-    webhookDelivery: { store, deliverer },
+    webhookDelivery: { store, deliverer, client: httpsClient },
     authenticator: new Authenticator(appTokens, apiKeys, deps.config.signedToleranceMs),
     weightBudget: new WeightBudget(deps.orm, deps.config.signedWeightPerMinute),
     users: new UsersService(deps.orm, new IdentityProviders(deps.config.providers), appTokens),

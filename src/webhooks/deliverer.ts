@@ -1,5 +1,3 @@
-import type { Orm } from '../db/orm';
-import { Webhook } from '../entities/webhook.entity';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Logger } from '../observability/logger';
 import type { ClaimedDelivery, DeliveryStore } from './delivery-store';
@@ -27,7 +25,6 @@ export interface DelivererSettings {
  */
 export class Deliverer {
   constructor(
-    private readonly orm: Orm,
     private readonly store: DeliveryStore,
     private readonly client: SafeHttpsClient,
     private readonly secrets: SecretBox,
@@ -36,14 +33,12 @@ export class Deliverer {
   ) {}
 
   async attempt(delivery: ClaimedDelivery): Promise<AttemptResult> {
-    const webhook = await this.orm.em.fork().findOne(Webhook, { id: delivery.webhook_id }, { populate: ['secretSealed'] });
-    if (!webhook) return { delivered: false, responseStatus: null, responseTimeMs: null, error: 'webhook deleted' };
-    const secret = this.secrets.open(webhook.secretSealed, webhook.id);
+    const secret = this.secrets.open(delivery.secret_sealed, delivery.webhook_id);
 
     let result: AttemptResult;
     let retryAfter: number | undefined;
     try {
-      const response = await this.client.post({ url: webhook.url, headers: signedHeaders(secret, delivery.event_id, delivery.body), body: delivery.body });
+      const response = await this.client.post({ url: delivery.url, headers: signedHeaders(secret, delivery.event_id, delivery.body), body: delivery.body });
       const delivered = response.status >= 200 && response.status < 300;
       result = { delivered, responseStatus: response.status, responseTimeMs: response.timeMs, error: delivered ? null : `receiver answered ${response.status}` };
       if (response.status === 429 || response.status === 503) retryAfter = parseRetryAfter(response.headers['retry-after']);

@@ -13,6 +13,7 @@ export const LEASE_SECONDS = 15;
 /** At most this many attempts in flight per webhook, across processes, so one slow receiver cannot take every slot. */
 export const MAX_IN_FLIGHT_PER_WEBHOOK = 4;
 
+/** A delivery claimed for one attempt, with what the attempt needs of its webhook (read in the same statement). */
 export interface ClaimedDelivery {
   id: string;
   webhook_id: string;
@@ -20,7 +21,11 @@ export interface ClaimedDelivery {
   event_type: string;
   body: string;
   attempts: number;
+  url: string;
+  secret_sealed: string;
 }
+
+const CLAIMED_COLUMNS = 'd.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, w.url, w.secret_sealed';
 
 export interface WebhookOutcome {
   status: 'active' | 'paused' | 'broken';
@@ -74,26 +79,28 @@ export class DeliveryStore {
     return Number(rows[0]?.count ?? 0);
   }
 
-  /** Claims due deliveries of active webhooks under a lease; a lapsed lease (a killed process) makes a row due again. */
+  /** Claims due deliveries of active webhooks under a lease; a lapsed lease or a dead claimer makes a row due again. */
   claimDue(limit: number, workerId: number): Promise<ClaimedDelivery[]> {
     return this.execute<ClaimedDelivery>(
-      `WITH candidates AS (
-         SELECT d.id,
-                row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at) AS rank,
-                (SELECT count(*) FROM webhook_deliveries s
-                  WHERE s.webhook_id = d.webhook_id AND s.status = 'sending' AND s.locked_until >= now()) AS in_flight
+      `WITH in_flight AS (
+         SELECT webhook_id, count(*) AS sending FROM webhook_deliveries
+         WHERE status = 'sending' AND locked_until >= now() GROUP BY webhook_id
+       ), ranked AS (
+         SELECT d.id, d.webhook_id, d.next_attempt_at,
+                row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at) AS rank
          FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
          WHERE w.status = 'active' AND ${DUE}
        ), due AS (
-         SELECT d.id FROM webhook_deliveries d JOIN candidates c ON c.id = d.id
-         WHERE c.rank + c.in_flight <= ? AND ${DUE}
-         ORDER BY d.next_attempt_at LIMIT ?
+         SELECT d.id FROM webhook_deliveries d
+         JOIN ranked r ON r.id = d.id LEFT JOIN in_flight f ON f.webhook_id = r.webhook_id
+         WHERE r.rank + coalesce(f.sending, 0) <= ? AND ${DUE}
+         ORDER BY r.next_attempt_at LIMIT ?
          FOR UPDATE OF d SKIP LOCKED
        )
        UPDATE webhook_deliveries d
           SET status = 'sending', locked_until = now() + make_interval(secs => ?), locked_by = ?, attempts = d.attempts + 1, last_attempt_at = now()
-         FROM due WHERE d.id = due.id
-       RETURNING d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts`,
+         FROM due, webhooks w WHERE d.id = due.id AND w.id = d.webhook_id
+       RETURNING ${CLAIMED_COLUMNS}`,
       [MAX_IN_FLIGHT_PER_WEBHOOK, limit, LEASE_SECONDS, workerId],
     );
   }
@@ -113,8 +120,8 @@ export class DeliveryStore {
        )
        UPDATE webhook_deliveries d
           SET status = 'sending', locked_until = now() + make_interval(secs => ?), locked_by = ?, attempts = d.attempts + 1, last_attempt_at = now()
-         FROM oldest WHERE d.id = oldest.id
-       RETURNING d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts`,
+         FROM oldest, webhooks w WHERE d.id = oldest.id AND w.id = d.webhook_id
+       RETURNING ${CLAIMED_COLUMNS}`,
       [limit, intervalSeconds, LEASE_SECONDS, workerId],
     );
   }
@@ -122,40 +129,44 @@ export class DeliveryStore {
   /** Inserts a delivery already claimed for an immediate attempt in this process (the test endpoint). */
   async insertClaimed(em: EntityManager, webhookId: string, event: { id: string; type: string; body: string }): Promise<ClaimedDelivery> {
     const [row] = await this.execute<ClaimedDelivery>(
-      `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, locked_until, last_attempt_at)
-       VALUES (${NEW_DELIVERY_ID}, ?, ?, ?, ?, 'sending', 1, now(), now() + make_interval(secs => ?), now())
-       RETURNING id, webhook_id, event_id, event_type, body, attempts`,
+      `WITH inserted AS (
+         INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, locked_until, last_attempt_at)
+         VALUES (${NEW_DELIVERY_ID}, ?, ?, ?, ?, 'sending', 1, now(), now() + make_interval(secs => ?), now())
+         RETURNING *
+       )
+       SELECT d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, w.url, w.secret_sealed
+       FROM inserted d JOIN webhooks w ON w.id = d.webhook_id`,
       [webhookId, event.id, event.type, event.body, LEASE_SECONDS],
       em,
     );
     return row;
   }
 
-  /** Records a 2xx: the counter resets, and a webhook paused by failures resumes with its backlog released. */
-  async recordSuccess(delivery: ClaimedDelivery, responseStatus: number, timeMs: number): Promise<WebhookOutcome> {
-    return this.orm.em.fork().transactional(async (em) => {
-      await this.execute(
-        `UPDATE webhook_deliveries SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL,
-                response_status = ?, response_time_ms = ?, error = NULL WHERE id = ?`,
-        [responseStatus, timeMs, delivery.id],
-        em,
-      );
-      const [outcome] = await this.execute<WebhookOutcome>(
-        `UPDATE webhooks w SET consecutive_failures = 0, last_delivery_at = now(), last_success_at = now(), updated_at = now(),
+  /**
+   * Records a 2xx in one statement: the delivery is done, the counter resets,
+   * and a webhook paused by failures resumes with its held backlog released.
+   */
+  async recordSuccess(delivery: ClaimedDelivery, responseStatus: number, timeMs: number): Promise<void> {
+    await this.execute(
+      `WITH delivered AS (
+         UPDATE webhook_deliveries SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL,
+                response_status = ?, response_time_ms = ?, error = NULL
+          WHERE id = ? RETURNING webhook_id
+       ), webhook AS (
+         UPDATE webhooks w SET consecutive_failures = 0, last_delivery_at = now(), last_success_at = now(), updated_at = now(),
                 status = CASE WHEN w.pause_reason = 'failures' THEN 'active' ELSE w.status END,
                 pause_reason = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.pause_reason END,
                 next_probe_at = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.next_probe_at END
-           FROM webhooks old WHERE w.id = ? AND old.id = w.id
-         RETURNING w.status, w.pause_reason, w.consecutive_failures, old.status AS previous_status`,
-        [delivery.webhook_id],
-        em,
-      );
-      if (outcome && outcome.previous_status === 'paused' && outcome.status === 'active') {
-        await this.execute(`UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() WHERE webhook_id = ? AND status = 'held'`, [delivery.webhook_id], em);
-        await this.execute('SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, delivery.webhook_id], em);
-      }
-      return outcome;
-    });
+           FROM delivered, webhooks old WHERE w.id = delivered.webhook_id AND old.id = w.id
+         RETURNING w.id, old.pause_reason = 'failures' AS resumed
+       ), released AS (
+         UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now()
+           FROM webhook WHERE webhook.resumed AND d.webhook_id = webhook.id AND d.status = 'held'
+         RETURNING d.webhook_id
+       )
+       SELECT pg_notify(?, id) FROM webhook WHERE resumed`,
+      [responseStatus, timeMs, delivery.id, DELIVERIES_CHANNEL],
+    );
   }
 
   /**

@@ -6,6 +6,7 @@ import { AddressRefusedError, type AddressPolicy } from './public-address';
 
 export const DELIVERY_TIMEOUT_MS = 8_000;
 export const MAX_RESPONSE_BYTES = 64 * 1024;
+const MAX_AGENTS = 1000;
 
 export interface DeliveryResponse {
   status: number;
@@ -28,13 +29,21 @@ export interface DeliveryRequest {
  * at most 64 KB of the answer read.
  */
 export class SafeHttpsClient {
-  private readonly ca: string[];
+  /** Built once: parsing the whole root store per connection costs more than the delivery itself. */
+  private readonly secureContext: tls.SecureContext;
+  /**
+   * Keep-alive connections per (host, checked address, port): an attempt
+   * reuses a connection only to the address it has just resolved and checked,
+   * so the rebinding rule holds while most deliveries skip the TLS handshake.
+   */
+  private readonly agents = new Map<string, https.Agent>();
 
   constructor(
     private readonly policy: AddressPolicy,
     extraCaFile?: string,
   ) {
-    this.ca = extraCaFile ? [...tls.rootCertificates, readFileSync(extraCaFile, 'utf8')] : [...tls.rootCertificates];
+    const ca = extraCaFile ? [...tls.rootCertificates, readFileSync(extraCaFile, 'utf8')] : [...tls.rootCertificates];
+    this.secureContext = tls.createSecureContext({ ca });
   }
 
   async post(request: DeliveryRequest): Promise<DeliveryResponse> {
@@ -46,47 +55,68 @@ export class SafeHttpsClient {
       if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
       else callback(null, target.address, target.family);
     };
+    const options: https.RequestOptions & { secureContext: tls.SecureContext } = {
+      protocol: 'https:',
+      hostname: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port || 443,
+      path: `${url.pathname}${url.search}`,
+      method: 'POST',
+      headers: { ...request.headers, 'content-length': Buffer.byteLength(request.body), 'user-agent': 'futures-service-webhooks/1' },
+      lookup: pinnedLookup,
+      servername: isIpLiteral(url.hostname) ? undefined : url.hostname,
+      secureContext: this.secureContext,
+      agent: this.agentFor(url, target.address),
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    };
     return new Promise<DeliveryResponse>((resolve, reject) => {
-      const outgoing = https.request(
-        {
-          protocol: 'https:',
-          hostname: url.hostname.replace(/^\[|\]$/g, ''),
-          port: url.port || 443,
-          path: `${url.pathname}${url.search}`,
-          method: 'POST',
-          headers: { ...request.headers, 'content-length': Buffer.byteLength(request.body), 'user-agent': 'futures-service-webhooks/1' },
-          lookup: pinnedLookup,
-          servername: isIpLiteral(url.hostname) ? undefined : url.hostname,
-          ca: this.ca,
-          agent: false,
-          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          let received = 0;
-          const finish = () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-              timeMs: Math.round(performance.now() - started),
-            });
-          response.on('data', (chunk: Buffer) => {
-            if (received >= MAX_RESPONSE_BYTES) return;
-            chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - received));
-            received += chunk.length;
-            if (received >= MAX_RESPONSE_BYTES) {
-              finish();
-              response.destroy();
-            }
+      const outgoing = https.request(options, (response) => {
+        const chunks: Buffer[] = [];
+        let received = 0;
+        const finish = () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            timeMs: Math.round(performance.now() - started),
           });
-          response.on('end', finish);
-          response.on('error', reject);
-        },
-      );
+        response.on('data', (chunk: Buffer) => {
+          if (received >= MAX_RESPONSE_BYTES) return;
+          chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - received));
+          received += chunk.length;
+          if (received >= MAX_RESPONSE_BYTES) {
+            finish();
+            response.destroy();
+          }
+        });
+        response.on('end', finish);
+        response.on('error', reject);
+      });
       outgoing.on('error', reject);
       outgoing.end(request.body);
     });
+  }
+
+  private agentFor(url: URL, address: string): https.Agent {
+    const key = `${url.hostname}|${address}|${url.port || 443}`;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      if (this.agents.size >= MAX_AGENTS) this.evictOldestAgent();
+      agent = new https.Agent({ keepAlive: true, maxSockets: 8, maxFreeSockets: 4, timeout: DELIVERY_TIMEOUT_MS, scheduling: 'lifo' });
+      this.agents.set(key, agent);
+    }
+    return agent;
+  }
+
+  private evictOldestAgent(): void {
+    const [oldest] = this.agents.keys();
+    this.agents.get(oldest)?.destroy();
+    this.agents.delete(oldest);
+  }
+
+  /** Closes idle keep-alive connections (at shutdown). */
+  close(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
   }
 
   /** Checks at registration that the host is public and serves a certificate that verifies (self-signed and http:// are refused). */
@@ -98,7 +128,7 @@ export class SafeHttpsClient {
         host: target.address,
         port: Number(url.port || 443),
         servername: isIpLiteral(url.hostname) ? undefined : url.hostname,
-        ca: this.ca,
+        secureContext: this.secureContext,
         timeout: DELIVERY_TIMEOUT_MS,
       });
       socket.once('secureConnect', () => {

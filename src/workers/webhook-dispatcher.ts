@@ -68,8 +68,10 @@ export class WebhookDispatcher {
           claimed.forEach((delivery) => this.launch(delivery));
           if (claimed.length === free) sleepMs = 0;
         }
+        // Rows already due but not claimable (their webhook is at its in-flight bound, or another process has them)
+        // must not make the loop spin: an attempt finishing here wakes it, others are seen on the next poll.
         const nextDue = await this.store.nextDueAt();
-        if (nextDue && sleepMs > 0) sleepMs = Math.max(0, Math.min(sleepMs, nextDue.getTime() - Date.now()));
+        if (nextDue && nextDue.getTime() > Date.now() && sleepMs > 0) sleepMs = Math.min(sleepMs, nextDue.getTime() - Date.now());
       } catch (error) {
         this.logger.error({ err: error }, 'webhook dispatcher iteration failed');
       }

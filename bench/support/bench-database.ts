@@ -1,0 +1,20 @@
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { createLogger } from '../../src/observability/logger';
+
+/**
+ * Starts the embedded PostgreSQL that `test/support/test-service.ts` expects
+ * (as Jest's global setup does), so benchmarks reuse the tests' service
+ * harness and stand-ins unchanged.
+ */
+export async function startBenchDatabase(): Promise<() => Promise<void>> {
+  const database = await startEmbeddedPostgres(path.join(os.tmpdir(), 'futures-service-bench-db'), createLogger('warn'));
+  process.env.TEST_ADMIN_DATABASE_URL = database.url.replace(/\/futures$/, '/postgres');
+  return database.stop;
+}
+
+export function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
+}

@@ -1,0 +1,54 @@
+/**
+ * Webhook delivery (issue 7): deliveries per second from the outbox to a local
+ * HTTPS receiver, and the delay from an event's commit to its arrival.
+ * Targets: ≥ 500 deliveries/s and p50 ≤ 200 ms on 2 cores.
+ */
+import { recordEvent } from '../src/events/outbox';
+import { createTestCa } from '../test/stand-ins/test-ca';
+import { WebhookReceiver } from '../test/stand-ins/webhook-receiver';
+import { startTestService } from '../test/support/test-service';
+import { percentile, startBenchDatabase } from './support/bench-database';
+
+const WEBHOOKS = 10;
+const BURST_EVENTS = 500;
+const LATENCY_EVENTS = 200;
+const LATENCY_SPACING_MS = 20;
+
+export async function main(): Promise<void> {
+  const stopDatabase = await startBenchDatabase();
+  const ca = await createTestCa();
+  const receiver = new WebhookReceiver(ca.server);
+  const url = await receiver.start();
+  const service = await startTestService({ WEBHOOK_EXTRA_CA_FILE: ca.caFile, WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8', LOG_LEVEL: 'warn' });
+  const caller = { userId: 1, apiKeyId: null, scopes: ['webhooks:write'] };
+  const emit = (count: number) =>
+    service.service.orm.em.fork().transactional(async (em) => {
+      for (let index = 0; index < count; index += 1) await recordEvent(em, { userId: 1, type: 'strategy.deployed', data: { index } });
+    });
+  try {
+    for (let index = 0; index < WEBHOOKS; index += 1) {
+      await service.service.services.webhooks.create(caller, { url: `${url}/hook/${index}`, events: index === 0 ? ['*'] : ['strategy.*'] });
+    }
+
+    const burstStarted = performance.now();
+    for (let sent = 0; sent < BURST_EVENTS; sent += 50) await emit(50);
+    await receiver.waitFor(BURST_EVENTS * WEBHOOKS, 120_000);
+    const burstSeconds = (performance.now() - burstStarted) / 1000;
+
+    const before = receiver.received.length;
+    for (let index = 0; index < LATENCY_EVENTS; index += 1) {
+      await emit(1);
+      await new Promise((resolve) => setTimeout(resolve, LATENCY_SPACING_MS));
+    }
+    await receiver.waitFor(before + LATENCY_EVENTS * WEBHOOKS, 60_000);
+    const delays = receiver.received.slice(before).map((request) => request.at - Date.parse(JSON.parse(request.body).timestamp));
+
+    console.log(`webhook deliveries: ${BURST_EVENTS} events × ${WEBHOOKS} webhooks = ${BURST_EVENTS * WEBHOOKS} deliveries in ${burstSeconds.toFixed(2)} s`);
+    console.log(`  throughput: ${((BURST_EVENTS * WEBHOOKS) / burstSeconds).toFixed(0)} deliveries/s (target ≥ 500)`);
+    console.log(`  event → delivery delay at ${(1000 / LATENCY_SPACING_MS).toFixed(0)} events/s: p50 ${percentile(delays, 0.5)} ms, p99 ${percentile(delays, 0.99)} ms (target p50 ≤ 200 ms)`);
+  } finally {
+    await service.stop();
+    await receiver.stop();
+    await stopDatabase();
+  }
+}
