@@ -62,6 +62,7 @@ export async function openCore(config: Config, logger: Logger = createLogger(con
     await migrate(orm);
     const metrics = createMetrics();
     const services = createServices({ config, secrets, orm, logger, metrics });
+    stops.push(() => services.upstream.close());
     return { config, databaseUrl, orm, services, logger, metrics, stop: stops.stop };
   } catch (error) {
     await stops.stop();
