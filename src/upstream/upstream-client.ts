@@ -150,7 +150,9 @@ export class UpstreamClient {
   private async send(host: UpstreamHost, path: string, url: string, options: UpstreamRequestOptions): Promise<UpstreamResponse> {
     const guard = this.guards[host];
     const weight = options.weight ?? (host === 'fapi' ? 1 : 0);
-    if (options.waitForBudget) await sleep(guard.waitTimeFor(weight));
+    if (options.waitForBudget) {
+      for (let wait = guard.waitTimeFor(weight); wait > 0; wait = guard.waitTimeFor(weight)) await sleep(wait);
+    }
     const verdict = guard.admit(weight);
     if (!verdict.allowed) {
       this.count(path, verdict.reason);

@@ -39,6 +39,8 @@ export class UpstreamGuard {
     const now = this.now();
     if (now < this.bannedUntil) return this.bannedUntil - now;
     this.rollWindow(now);
+    // A request heavier than the whole budget would wait forever; `admit` refuses it instead.
+    if (weight > this.weightBudgetPerMinute) return 0;
     return this.usedInWindow + weight > this.weightBudgetPerMinute ? this.windowStart + MINUTE_MS - now : 0;
   }
 
