@@ -1,4 +1,5 @@
 import { request } from './support/http';
+import { UpstreamGuard } from '../src/upstream/upstream-guard';
 import { startMarketTestService, type MarketTestService } from './stand-ins/exchange/market-test-service';
 
 const UPSTREAM_FAILED = { detail: 'upstream request failed' };
@@ -63,5 +64,66 @@ describe('the upstream guard keeps the service address inside the exchange limit
     expect(market.exchange.calls('/fapi/v1/ticker/24hr')).toBe(0);
     // A light request still fits.
     expect((await request(market.url, 'GET', '/fapi/v1/premiumIndex?symbol=BTCUSDT')).status).toBe(200);
+  });
+});
+
+describe('UpstreamGuard on a fake clock', () => {
+  const minuteStart = Date.UTC(2026, 10, 21, 10, 0, 0);
+
+  it('counts weight per calendar minute, refuses what would pass the budget and admits again in the next minute', () => {
+    let now = minuteStart + 10_000;
+    const guard = new UpstreamGuard(100, () => now);
+    expect(guard.admit(60)).toEqual({ allowed: true });
+    expect(guard.admit(40)).toEqual({ allowed: true });
+    expect(guard.admit(1)).toEqual({ allowed: false, reason: 'over_budget', retryAfterMs: 50_000 });
+    expect(guard.waitTimeFor(1)).toBe(50_000);
+    now = minuteStart + 60_000;
+    expect(guard.waitTimeFor(1)).toBe(0);
+    expect(guard.admit(1)).toEqual({ allowed: true });
+  });
+
+  it('adopts the higher weight the upstream reports for the address', () => {
+    const guard = new UpstreamGuard(100, () => minuteStart + 1_000);
+    guard.admit(5);
+    guard.recordUsedWeight('97');
+    expect(guard.usedWeight()).toBe(97);
+    guard.recordUsedWeight('3');
+    expect(guard.usedWeight()).toBe(97);
+    expect(guard.admit(4).allowed).toBe(false);
+  });
+
+  it.each([
+    ['seconds', '120', 120_000],
+    ['an HTTP date', new Date(minuteStart + 30_000).toUTCString(), 30_000],
+    ['nothing', undefined, 60_000],
+  ])('a ban with Retry-After as %s (%p) lasts %i ms', (_kind, header, expectedMs) => {
+    let now = minuteStart;
+    const guard = new UpstreamGuard(100, () => now);
+    expect(guard.recordBan(header)).toBe(expectedMs);
+    expect(guard.admit(0)).toEqual({ allowed: false, reason: 'banned', retryAfterMs: expectedMs });
+    expect(guard.waitTimeFor(0)).toBe(expectedMs);
+    now += expectedMs;
+    expect(guard.admit(0)).toEqual({ allowed: true });
+  });
+});
+
+describe('cache periods of klines', () => {
+  let market: MarketTestService;
+
+  beforeAll(async () => {
+    market = await startMarketTestService();
+  });
+  afterAll(() => market.stop());
+
+  it('closed klines stay cached past the short period, klines with an open bar do not', async () => {
+    const closedEnd = Date.now() - 3 * 86_400_000;
+    const closed = `/fapi/v1/klines?symbol=BTCUSDT&interval=1d&limit=5&endTime=${closedEnd}`;
+    const open = '/fapi/v1/klines?symbol=BTCUSDT&interval=1d&limit=5';
+    expect((await request(market.url, 'GET', closed)).headers.get('x-cache')).toBe('miss');
+    expect((await request(market.url, 'GET', open)).headers.get('x-cache')).toBe('miss');
+    expect((await request(market.url, 'GET', open)).headers.get('x-cache')).toBe('hit');
+    await sleep(2_100);
+    expect((await request(market.url, 'GET', closed)).headers.get('x-cache')).toBe('hit');
+    expect((await request(market.url, 'GET', open)).headers.get('x-cache')).toBe('miss');
   });
 });
