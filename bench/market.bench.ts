@@ -8,7 +8,7 @@ import { startExchangeStandIn, type ExchangeStandIn } from '../test/stand-ins/ex
 
 /**
  * `npm run bench -- market`: the market-data gateway against the local
- * exchange stand-in, the service running as its own process exactly as
+ * exchange stand-in, the service running as its own process(es) exactly as
  * `npm run dev` does (embedded PostgreSQL, request logging at info).
  *
  * Prints: requests/s on cached pass-through and gateway endpoints; p50/p99
@@ -30,14 +30,23 @@ const autocannon = require('autocannon') as (options: { url: string; connections
 const ROOT = path.resolve(__dirname, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** One Node process runs its JavaScript on one core; `BENCH_PROCESSES=2` runs two API processes to use both. */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 
-async function startServiceProcess(upstreamUrl: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+}
+
+/** The first process runs `ROLE=all` with the embedded database; the others `ROLE=api`, sharing it (and the per-IP budget). */
+async function startServiceProcess(upstreamUrl: string, dataDir: string, role: 'all' | 'api'): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: '0',
+      ROLE: role,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       UPSTREAM_FAPI_URL: upstreamUrl,
@@ -92,13 +101,36 @@ async function cpuSeconds(pid: number): Promise<number | undefined> {
  * shared with other work the first figure says what was measured, the second
  * what 2 dedicated cores would sustain.
  */
-async function throughput(url: string, pid: number): Promise<AutocannonResult & { cpuMicrosPerRequest?: number }> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const cpuBefore = await cpuSeconds(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  const cpuAfter = await cpuSeconds(pid);
-  const requests = result.requests.average * DURATION_S;
-  return { ...result, cpuMicrosPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / requests };
+interface Throughput {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  cpuMicrosPerRequest?: number;
+}
+
+/**
+ * Requests per second over all service processes (the connections split
+ * between them), and the services' CPU time per request: on a machine shared
+ * with other work the first figure says what was measured, the second what a
+ * core given wholly to one service process would sustain.
+ */
+async function throughput(services: ServiceProcess[], target: string): Promise<Throughput> {
+  const connections = Math.max(1, Math.floor(CONNECTIONS / services.length));
+  const run = (duration: number) => Promise.all(services.map((service) => autocannon({ url: `${service.url}${target}`, connections, duration })));
+  await run(2);
+  const cpuBefore = await Promise.all(services.map((service) => cpuSeconds(service.child.pid!)));
+  const results = await run(DURATION_S);
+  const cpuAfter = await Promise.all(services.map((service) => cpuSeconds(service.child.pid!)));
+  const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0);
+  const cpuUsed = cpuAfter.reduce<number | undefined>((sum, after, index) => (sum === undefined || after === undefined || cpuBefore[index] === undefined ? undefined : sum + after - cpuBefore[index]!), 0);
+  return {
+    requestsPerSecond,
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    failures: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
+    cpuMicrosPerRequest: cpuUsed === undefined ? undefined : (cpuUsed * 1e6) / (requestsPerSecond * DURATION_S),
+  };
 }
 
 async function coalescedCalls(serviceUrl: string, exchange: ExchangeStandIn, clients: number): Promise<{ calls: number; statuses: Record<number, number> }> {
@@ -122,10 +154,14 @@ const ms = (value: number) => `${value.toFixed(3)} ms`;
 export async function main(): Promise<void> {
   const exchange = await startExchangeStandIn();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'market-bench-'));
-  const service = await startServiceProcess(exchange.url, dataDir);
+  const services: ServiceProcess[] = [];
   try {
+    for (let index = 0; index < PROCESSES; index += 1) services.push(await startServiceProcess(exchange.url, dataDir, index === 0 ? 'all' : 'api'));
+    const [service] = services;
     process.stdout.write(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}\n`);
-    process.stdout.write(`load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run (after 2 s of warm-up), in this process beside the stand-in\n\n`);
+    process.stdout.write(
+      `load: autocannon, ${CONNECTIONS} connections over ${PROCESSES} service process(es), ${DURATION_S} s per run (after 2 s of warm-up), in this process beside the stand-in\n\n`,
+    );
 
     const rows: [string, string][] = [
       ['cached pass-through, small body', '/fapi/v1/premiumIndex?symbol=BTCUSDT'],
@@ -133,14 +169,13 @@ export async function main(): Promise<void> {
       ['cached gateway, /funding/rates', '/funding/rates'],
       ['cached gateway, /ticker/24hr/active', '/ticker/24hr/active'],
     ];
-    process.stdout.write('throughput (requests/s)\n');
+    process.stdout.write('throughput\n');
     for (const [name, target] of rows) {
-      const result = await throughput(`${service.url}${target}`, service.child.pid!);
+      const result = await throughput(services, target);
       const cpu = result.cpuMicrosPerRequest;
-      const capacity = cpu === undefined ? 'n/a' : `${((2 * 1e6) / cpu).toFixed(0)} req/s on 2 dedicated cores`;
       process.stdout.write(
-        `  ${name.padEnd(44)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}` +
-          `   service CPU ${cpu === undefined ? 'n/a' : `${cpu.toFixed(0)} µs/request`} (≈ ${capacity})\n`,
+        `  ${name.padEnd(44)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50} ms  p99 ${result.p99} ms  failures ${result.failures}` +
+          `   service CPU ${cpu === undefined ? 'n/a' : `${cpu.toFixed(0)} µs/request (≈ ${(1e6 / cpu).toFixed(0)} req/s per core)`}\n`,
       );
     }
 
@@ -164,8 +199,10 @@ export async function main(): Promise<void> {
     const coalesced = await coalescedCalls(service.url, exchange, 200);
     process.stdout.write(`\n200 concurrent identical requests for an uncached resource: ${coalesced.calls} upstream call(s), statuses ${JSON.stringify(coalesced.statuses)}\n`);
   } finally {
-    service.child.kill('SIGTERM');
-    await new Promise((resolve) => service.child.once('exit', resolve));
+    for (const service of services.reverse()) {
+      service.child.kill('SIGTERM');
+      await new Promise((resolve) => service.child.once('exit', resolve));
+    }
     await exchange.close();
     await rm(dataDir, { recursive: true, force: true });
   }
