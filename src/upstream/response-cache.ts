@@ -1,16 +1,22 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * Successful upstream responses kept for a short time (bounded by count, as
- * pass-through paths take arbitrary query strings), plus the requests in
- * flight, so identical concurrent requests share one upstream call.
+ * Successful upstream responses kept for a short time (bounded by count and
+ * by size, as pass-through paths take arbitrary query strings and closed
+ * klines are kept until evicted), plus the requests in flight, so identical
+ * concurrent requests share one upstream call.
  */
 export class ResponseCache<Value extends object> {
   private readonly stored: LRUCache<string, Value>;
   private readonly inFlight = new Map<string, Promise<Value>>();
 
-  constructor(maxEntries: number) {
-    this.stored = new LRUCache<string, Value>({ max: maxEntries, ttlAutopurge: false });
+  constructor(limits: { maxEntries: number; maxBytes: number; sizeOf: (value: Value) => number }) {
+    this.stored = new LRUCache<string, Value>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      // An answer too large for the whole cache is simply not kept.
+      sizeCalculation: (value) => Math.max(1, limits.sizeOf(value)),
+    });
   }
 
   get(key: string): Value | undefined {

@@ -53,6 +53,8 @@ export interface UpstreamClientOptions {
   /** Below the exchange's 2400 per minute, leaving room for clock skew between our count and theirs. */
   weightBudgetPerMinute?: number;
   maxCacheEntries?: number;
+  /** Bytes of cached bodies; default 64 MiB. */
+  maxCacheBytes?: number;
   connectionsPerHost?: number;
   metrics?: Metrics;
   logger?: Logger;
@@ -84,7 +86,11 @@ export class UpstreamClient {
       connections: options.connectionsPerHost ?? 32,
       connectTimeout: options.timeoutMs,
     });
-    this.cache = new ResponseCache(options.maxCacheEntries ?? 5_000);
+    this.cache = new ResponseCache<UpstreamResponse>({
+      maxEntries: options.maxCacheEntries ?? 5_000,
+      maxBytes: options.maxCacheBytes ?? 64 * 1024 * 1024,
+      sizeOf: (response) => response.body.length,
+    });
     const budget = options.weightBudgetPerMinute ?? 2_000;
     this.guards = { fapi: new UpstreamGuard(budget), web: new UpstreamGuard(budget) };
     this.bases = { fapi: options.fapiUrl, web: options.webUrl };
