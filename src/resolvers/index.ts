@@ -1,7 +1,8 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { IdentityResolver } from './identity.resolver';
 import { PlanSeriesResolver } from './plan-series.resolver';
+import { MarketDataResolver } from './market-data.resolver';
 import { PublicStrategyResolver } from './public-strategy.resolver';
 import { WebhookResolver } from './webhook.resolver';
 
-export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver, WebhookResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver, WebhookResolver, MarketDataResolver];

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Services } from '../services';
 import { identityRoutes } from './identity.routes';
 import { planSeriesRoutes } from './plan-series.routes';
+import { marketDataRoutes } from './market-data.routes';
 import { publicStrategiesRoutes } from './public-strategies.routes';
 import { signedAccountRoutes } from './signed-account.routes';
 import { webhooksRoutes } from './webhooks.routes';
@@ -14,5 +15,6 @@ export function restRoutes(services: Services): Router {
   router.use(planSeriesRoutes(services));
   router.use(signedAccountRoutes(services));
   router.use(webhooksRoutes(services));
+  router.use(marketDataRoutes(services));
   return router;
 }

@@ -13,8 +13,15 @@ import { Authenticator } from '../auth/authenticator';
 import { IdentityProviders } from '../auth/identity-providers';
 import { WeightBudget } from '../auth/weight-budget';
 import { ExchangeSignedClient } from '../upstream/exchange-signed-client';
+import { UpstreamClient } from '../upstream/upstream-client';
 import { ApiKeysService } from './api-keys.service';
 import { ExchangeKeysService } from './exchange-keys.service';
+import { FundingRatesService } from './market-data-funding.service';
+import { MarketPassThroughService } from './market-data-passthrough.service';
+import { LongShortRatiosService } from './market-data-ratios.service';
+import { SmartMoneyService } from './market-data-smart-money.service';
+import { TickersService } from './market-data-tickers.service';
+import { WhaleBoardService } from './market-data-whale-board.service';
 import { PaperBalancesService } from './paper-balances.service';
 import { PlanSeriesService } from './plan-series.service';
 import { PlanSeriesStore } from './plan-series.store';
@@ -48,6 +55,14 @@ export interface Services {
   plans: PlansService;
   planSeries: PlanSeriesService;
   paperBalances: PaperBalancesService;
+  /** The one client of the exchange's public hosts (pool, timeout, cache, coalescing, weight budget); other features reuse it. */
+  upstream: UpstreamClient;
+  marketPassThrough: MarketPassThroughService;
+  fundingRates: FundingRatesService;
+  longShortRatios: LongShortRatiosService;
+  tickers: TickersService;
+  whaleBoard: WhaleBoardService;
+  smartMoney: SmartMoneyService;
 }
 
 export function createServices(deps: ServiceDependencies): Services {
@@ -64,6 +79,14 @@ export function createServices(deps: ServiceDependencies): Services {
   const appTokens = new AppTokens(deps.secrets.appJwtSecret, deps.config.appTokens.ttlSeconds);
   const apiKeys = new ApiKeysService(deps.orm, secretBox);
   const plans = new PlansService(deps.orm);
+  const upstream = new UpstreamClient({
+    fapiUrl: deps.config.upstream.fapiUrl,
+    webUrl: deps.config.upstream.webUrl,
+    timeoutMs: deps.config.upstream.timeoutMs,
+    metrics: deps.metrics,
+    logger: deps.logger,
+  });
+  const tickers = new TickersService(upstream);
   return {
     publicStrategies: new PublicStrategiesService(deps.orm),
     webhooks: new WebhooksService(deps.orm, secretBox, httpsClient, store, deliverer),
@@ -76,5 +99,12 @@ export function createServices(deps: ServiceDependencies): Services {
     plans,
     planSeries: new PlanSeriesService(plans, new PlanSeriesStore(deps.orm)),
     paperBalances: new PaperBalancesService(deps.orm),
+    upstream,
+    marketPassThrough: new MarketPassThroughService(upstream),
+    fundingRates: new FundingRatesService(upstream),
+    longShortRatios: new LongShortRatiosService(upstream),
+    tickers,
+    whaleBoard: new WhaleBoardService(upstream, tickers),
+    smartMoney: new SmartMoneyService(upstream),
   };
 }

@@ -1,0 +1,209 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { Agent, request } from 'undici';
+import { startExchangeStandIn, type ExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
+
+/**
+ * `npm run bench -- market`: the market-data gateway against the local
+ * exchange stand-in, the service running as its own process(es) exactly as
+ * `npm run dev` does (embedded PostgreSQL, request logging at info).
+ *
+ * Prints: requests/s on cached pass-through and gateway endpoints; p50/p99
+ * latency added over calling the stand-in directly (cache hit and cache miss);
+ * upstream calls made when 200 clients ask for one uncached resource at once.
+ * Targets (issue 3): ≥ 5,000 req/s cached pass-through on 2 cores, ≤ 1 ms p50
+ * added, exactly 1 upstream call for 200 concurrent identical requests.
+ */
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+// autocannon ships no type declarations; this is the part of its API used here.
+const autocannon = require('autocannon') as (options: { url: string; connections: number; duration: number; pipelining?: number }) => Promise<AutocannonResult>;
+
+const ROOT = path.resolve(__dirname, '..');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** One Node process runs its JavaScript on one core; `BENCH_PROCESSES=2` runs two API processes to use both. */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+
+interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+}
+
+/** The first process runs `ROLE=all` with the embedded database; the others `ROLE=api`, sharing it (and the per-IP budget). */
+async function startServiceProcess(upstreamUrl: string, dataDir: string, role: 'all' | 'api'): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ROLE: role,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      UPSTREAM_FAPI_URL: upstreamUrl,
+      UPSTREAM_WEB_URL: upstreamUrl,
+      // High enough never to reject: the benchmark measures the limiter's cost, not its verdicts.
+      PUBLIC_RATE_LIMIT_PER_MIN: '1000000000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const match = /"url":"(http:[^"]+)".*"msg":"service listening"/.exec(line);
+      if (match) resolve({ url: match[1], child });
+    });
+    child.once('exit', (code) => reject(new Error(`service exited with ${code} before listening`)));
+  });
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+}
+
+/** Sequential requests over one keep-alive connection: per-request latency without queueing. */
+async function latencies(url: string, count: number): Promise<{ p50: number; p99: number }> {
+  const agent = new Agent({ connections: 1 });
+  const samples: number[] = [];
+  for (let index = 0; index < count + 100; index += 1) {
+    const started = process.hrtime.bigint();
+    const answer = await request(url, { dispatcher: agent });
+    await answer.body.arrayBuffer();
+    if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
+    if (index >= 100) samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  await agent.close();
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux; clock ticks are 1/100 s there). */
+async function cpuSeconds(pid: number): Promise<number | undefined> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Requests per second, and the service's CPU time per request: on a machine
+ * shared with other work the first figure says what was measured, the second
+ * what 2 dedicated cores would sustain.
+ */
+interface Throughput {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  cpuMicrosPerRequest?: number;
+}
+
+/**
+ * Requests per second over all service processes (the connections split
+ * between them), and the services' CPU time per request: on a machine shared
+ * with other work the first figure says what was measured, the second what a
+ * core given wholly to one service process would sustain.
+ */
+async function throughput(services: ServiceProcess[], target: string): Promise<Throughput> {
+  const connections = Math.max(1, Math.floor(CONNECTIONS / services.length));
+  const run = (duration: number) => Promise.all(services.map((service) => autocannon({ url: `${service.url}${target}`, connections, duration })));
+  await run(2);
+  const cpuBefore = await Promise.all(services.map((service) => cpuSeconds(service.child.pid!)));
+  const results = await run(DURATION_S);
+  const cpuAfter = await Promise.all(services.map((service) => cpuSeconds(service.child.pid!)));
+  const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0);
+  const cpuUsed = cpuAfter.reduce<number | undefined>((sum, after, index) => (sum === undefined || after === undefined || cpuBefore[index] === undefined ? undefined : sum + after - cpuBefore[index]!), 0);
+  return {
+    requestsPerSecond,
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    failures: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
+    cpuMicrosPerRequest: cpuUsed === undefined ? undefined : (cpuUsed * 1e6) / (requestsPerSecond * DURATION_S),
+  };
+}
+
+async function coalescedCalls(serviceUrl: string, exchange: ExchangeStandIn, clients: number): Promise<{ calls: number; statuses: Record<number, number> }> {
+  const path = '/fapi/v1/openInterest?symbol=ETHUSDT';
+  exchange.resetCalls();
+  exchange.fault('/fapi/v1/openInterest', { delayMs: 200 }, 1);
+  const agent = new Agent({ connections: clients });
+  // Open every connection first, so the 200 requests really arrive together.
+  await Promise.all(Array.from({ length: clients }, () => request(`${serviceUrl}/healthz`, { dispatcher: agent }).then((answer) => answer.body.dump())));
+  const answers = await Promise.all(
+    Array.from({ length: clients }, () => request(`${serviceUrl}${path}`, { dispatcher: agent }).then(async (answer) => (await answer.body.dump(), answer.statusCode))),
+  );
+  await agent.close();
+  const statuses: Record<number, number> = {};
+  for (const status of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+  return { calls: exchange.calls('/fapi/v1/openInterest'), statuses };
+}
+
+const ms = (value: number) => `${value.toFixed(3)} ms`;
+
+export async function main(): Promise<void> {
+  const exchange = await startExchangeStandIn();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'market-bench-'));
+  const services: ServiceProcess[] = [];
+  try {
+    for (let index = 0; index < PROCESSES; index += 1) services.push(await startServiceProcess(exchange.url, dataDir, index === 0 ? 'all' : 'api'));
+    const [service] = services;
+    process.stdout.write(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}\n`);
+    process.stdout.write(
+      `load: autocannon, ${CONNECTIONS} connections over ${PROCESSES} service process(es), ${DURATION_S} s per run (after 2 s of warm-up), in this process beside the stand-in\n\n`,
+    );
+
+    const rows: [string, string][] = [
+      ['cached pass-through, small body', '/fapi/v1/premiumIndex?symbol=BTCUSDT'],
+      ['cached pass-through, exchangeInfo (~45 kB)', '/fapi/v1/exchangeInfo'],
+      ['cached gateway, /funding/rates', '/funding/rates'],
+      ['cached gateway, /ticker/24hr/active', '/ticker/24hr/active'],
+    ];
+    process.stdout.write('throughput\n');
+    for (const [name, target] of rows) {
+      const result = await throughput(services, target);
+      const cpu = result.cpuMicrosPerRequest;
+      process.stdout.write(
+        `  ${name.padEnd(44)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50} ms  p99 ${result.p99} ms  failures ${result.failures}` +
+          `   service CPU ${cpu === undefined ? 'n/a' : `${cpu.toFixed(0)} µs/request (≈ ${(1e6 / cpu).toFixed(0)} req/s per core)`}\n`,
+      );
+    }
+
+    process.stdout.write('\nlatency added over calling the stand-in directly (sequential requests over one connection)\n');
+    // Misses spend request weight: 1000 of them stay inside the service's 2000-per-minute budget.
+    const cases: [string, string, number][] = [
+      ['cache hit  /fapi/v1/premiumIndex?symbol=BTCUSDT', '/fapi/v1/premiumIndex?symbol=BTCUSDT', 2000],
+      ['cache miss /fapi/v1/time (never cached)', '/fapi/v1/time', 1000],
+    ];
+    // A second stand-in for the direct calls: the service's own stand-in counts request weight per minute, as the exchange does per address.
+    const directExchange = await startExchangeStandIn();
+    for (const [name, target, count] of cases) {
+      const direct = await latencies(`${directExchange.url}${target}`, count);
+      const through = await latencies(`${service.url}${target}`, count);
+      process.stdout.write(
+        `  ${name.padEnd(48)} direct p50 ${ms(direct.p50)} p99 ${ms(direct.p99)} | service p50 ${ms(through.p50)} p99 ${ms(through.p99)} | added p50 ${ms(through.p50 - direct.p50)} p99 ${ms(through.p99 - direct.p99)}\n`,
+      );
+    }
+    await directExchange.close();
+
+    const coalesced = await coalescedCalls(service.url, exchange, 200);
+    process.stdout.write(`\n200 concurrent identical requests for an uncached resource: ${coalesced.calls} upstream call(s), statuses ${JSON.stringify(coalesced.statuses)}\n`);
+  } finally {
+    for (const service of services.reverse()) {
+      service.child.kill('SIGTERM');
+      await new Promise((resolve) => service.child.once('exit', resolve));
+    }
+    await exchange.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

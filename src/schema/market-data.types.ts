@@ -1,0 +1,152 @@
+import { GraphQLSafeInt } from 'graphql-scalars';
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+
+/**
+ * GraphQL types of the market-data gateway. Field names are the REST ones;
+ * decimal quantities stay strings, millisecond times are `SafeInt` (beyond
+ * GraphQL's 32-bit `Int`).
+ */
+
+@ObjectType('FundingRate', { description: 'Current funding of a symbol; `fundingRate` is the upstream `lastFundingRate`.' })
+export class FundingRateType {
+  @Field(() => String) symbol!: string;
+  @Field(() => String) fundingRate!: string;
+  @Field(() => String) markPrice!: string;
+  @Field(() => String) indexPrice!: string;
+  @Field(() => GraphQLSafeInt) nextFundingTime!: number;
+  @Field(() => GraphQLSafeInt) time!: number;
+}
+
+@ObjectType('FundingRateHistoryRow')
+export class FundingRateHistoryRowType {
+  @Field(() => String) symbol!: string;
+  @Field(() => GraphQLSafeInt) fundingTime!: number;
+  @Field(() => String) fundingRate!: string;
+  @Field(() => String) markPrice!: string;
+}
+
+@ObjectType('LongShortRatioRow', { description: 'Account-weighted series carry longAccount/shortAccount; position-weighted ones longPosition/shortPosition.' })
+export class LongShortRatioRowType {
+  @Field(() => String) symbol!: string;
+  @Field(() => String) longShortRatio!: string;
+  @Field(() => String, { nullable: true }) longAccount?: string;
+  @Field(() => String, { nullable: true }) shortAccount?: string;
+  @Field(() => String, { nullable: true }) longPosition?: string;
+  @Field(() => String, { nullable: true }) shortPosition?: string;
+  @Field(() => GraphQLSafeInt) timestamp!: number;
+}
+
+@ObjectType('Ticker24h')
+export class Ticker24hType {
+  @Field(() => String) symbol!: string;
+  @Field(() => String) priceChange!: string;
+  @Field(() => String) priceChangePercent!: string;
+  @Field(() => String) weightedAvgPrice!: string;
+  @Field(() => String) lastPrice!: string;
+  @Field(() => String) lastQty!: string;
+  @Field(() => String) openPrice!: string;
+  @Field(() => String) highPrice!: string;
+  @Field(() => String) lowPrice!: string;
+  @Field(() => String) volume!: string;
+  @Field(() => String) quoteVolume!: string;
+  @Field(() => GraphQLSafeInt) openTime!: number;
+  @Field(() => GraphQLSafeInt) closeTime!: number;
+  @Field(() => GraphQLSafeInt) firstId!: number;
+  @Field(() => GraphQLSafeInt) lastId!: number;
+  @Field(() => GraphQLSafeInt) count!: number;
+}
+
+@ObjectType('WhaleBoardRow')
+export class WhaleBoardRowType {
+  @Field(() => String) symbol!: string;
+  @Field(() => String) quoteVolume!: string;
+  @Field(() => String, { description: 'Latest 1h top-trader position long/short ratio.' }) whaleLongShort!: string;
+  @Field(() => Float, { description: 'log10(quoteVolume) × |ln(whaleLongShort)|, rounded to 4 decimals.' }) score!: number;
+}
+
+@ObjectType('WhaleBoard')
+export class WhaleBoardType {
+  @Field(() => GraphQLSafeInt) generatedAt!: number;
+  @Field(() => [WhaleBoardRowType], { description: 'Highest score first.' }) rows!: WhaleBoardRowType[];
+}
+
+@ObjectType('PremiumIndex')
+export class PremiumIndexType {
+  @Field(() => String) symbol!: string;
+  @Field(() => String) markPrice!: string;
+  @Field(() => String) indexPrice!: string;
+  @Field(() => String) estimatedSettlePrice!: string;
+  @Field(() => String) lastFundingRate!: string;
+  @Field(() => String) interestRate!: string;
+  @Field(() => GraphQLSafeInt) nextFundingTime!: number;
+  @Field(() => GraphQLSafeInt) time!: number;
+}
+
+@ObjectType('DelistArticle')
+export class DelistArticleType {
+  @Field(() => GraphQLSafeInt) id!: number;
+  @Field(() => String) code!: string;
+  @Field(() => String) title!: string;
+  @Field(() => GraphQLSafeInt) releaseDate!: number;
+}
+
+@ObjectType('DelistCatalog')
+export class DelistCatalogType {
+  @Field(() => Int) catalogId!: number;
+  @Field(() => [DelistArticleType]) articles!: DelistArticleType[];
+}
+
+@ObjectType('DelistAnnouncements', { description: 'The upstream announcement list, page 1 of 50 of the delisting catalog (161).' })
+export class DelistAnnouncementsType {
+  @Field(() => String) code!: string;
+  @Field(() => String, { nullable: true }) message!: string | null;
+  @Field(() => [DelistCatalogType]) catalogs!: DelistCatalogType[];
+}
+
+/**
+ * The upstream's smart-money objects have no published schema; these are the
+ * fields it sends. Counts are integers; quantities, prices and notionals are
+ * given as strings, like every other decimal in this API.
+ */
+@ObjectType('SmartMoneyOverview', { description: 'Smart-money positioning of one symbol (upstream field names).' })
+export class SmartMoneyOverviewType {
+  @Field(() => String) symbol!: string;
+  @Field(() => GraphQLSafeInt, { nullable: true }) updateTime?: number;
+  @Field(() => String, { nullable: true }) totalPositions?: string;
+  @Field(() => Int, { nullable: true }) totalTraders?: number;
+  @Field(() => String, { nullable: true }) longShortRatio?: string;
+  @Field(() => Int, { nullable: true }) longTraders?: number;
+  @Field(() => String, { nullable: true }) longTradersQty?: string;
+  @Field(() => String, { nullable: true }) longTradersAvgEntryPrice?: string;
+  @Field(() => Int, { nullable: true }) shortTraders?: number;
+  @Field(() => String, { nullable: true }) shortTradersQty?: string;
+  @Field(() => String, { nullable: true }) shortTradersAvgEntryPrice?: string;
+  @Field(() => Int, { nullable: true }) longWhales?: number;
+  @Field(() => String, { nullable: true }) longWhalesQty?: string;
+  @Field(() => String, { nullable: true }) longWhalesAvgEntryPrice?: string;
+  @Field(() => Int, { nullable: true }) shortWhales?: number;
+  @Field(() => String, { nullable: true }) shortWhalesQty?: string;
+  @Field(() => String, { nullable: true }) shortWhalesAvgEntryPrice?: string;
+  @Field(() => Int, { nullable: true }) longProfitTraders?: number;
+  @Field(() => Int, { nullable: true }) shortProfitTraders?: number;
+  @Field(() => Int, { nullable: true }) longProfitWhales?: number;
+  @Field(() => Int, { nullable: true }) shortProfitWhales?: number;
+}
+
+@ObjectType('SmartMoneySignal', { description: 'One row of the ranked large-holder flow list (upstream field names).' })
+export class SmartMoneySignalType {
+  @Field(() => String) symbol!: string;
+  @Field(() => String, { nullable: true }) timeRange?: string;
+  @Field(() => String, { nullable: true, description: 'BUY or SELL.' }) side?: string;
+  @Field(() => String, { nullable: true }) netNotional?: string;
+  @Field(() => String, { nullable: true }) longNotional?: string;
+  @Field(() => String, { nullable: true }) shortNotional?: string;
+  @Field(() => Int, { nullable: true }) longTraders?: number;
+  @Field(() => Int, { nullable: true }) longWhales?: number;
+  @Field(() => Int, { nullable: true }) shortTraders?: number;
+  @Field(() => Int, { nullable: true }) shortWhales?: number;
+  @Field(() => String, { nullable: true }) longQty?: string;
+  @Field(() => String, { nullable: true }) shortQty?: string;
+  @Field(() => String, { nullable: true }) longAvgEntryPrice?: string;
+  @Field(() => String, { nullable: true }) shortAvgEntryPrice?: string;
+}

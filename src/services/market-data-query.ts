@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Query-string values arrive as text; these schemas parse them the way the
+ * FastAPI original did, so a bad value yields the same pydantic issue type
+ * (`int_parsing`, `float_parsing`, `literal_error`, `missing`).
+ */
+
+const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
+const NUMBER_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/** An integer query parameter: integer text or an integer, else an `expected int` issue (→ int_parsing). */
+export function queryInteger(bounds: { min?: number; max?: number } = {}) {
+  let bounded = z.int();
+  if (bounds.min !== undefined) bounded = bounded.min(bounds.min);
+  if (bounds.max !== undefined) bounded = bounded.max(bounds.max);
+  return z
+    .unknown()
+    .transform((value, context) => {
+      if (typeof value === 'number' && Number.isInteger(value)) return value;
+      if (typeof value === 'string' && INTEGER_TEXT.test(value)) return Number(value);
+      context.issues.push({ code: 'invalid_type', expected: 'int', input: value });
+      return z.NEVER;
+    })
+    .pipe(bounded);
+}
+
+/** A number query parameter; anything else stays text so zod reports `expected number` (→ float_parsing). */
+export function queryNumber() {
+  return z.preprocess((value) => (typeof value === 'string' && NUMBER_TEXT.test(value) ? Number(value) : value), z.number());
+}
+
+export const RATIO_PERIODS = ['5m', '15m', '30m', '1h', '2h', '4h', '6h', '12h', '1d'] as const;
+
+/** Spec "Long/short ratios, futures": shared by the two pass-through and the two gateway forms. */
+export const ratioQuerySchema = z.object({
+  period: z.enum(RATIO_PERIODS).default('5m'),
+  limit: queryInteger({ min: 1, max: 500 }).default(10),
+});
+
+/** Path symbols are taken case-insensitively, as the exchange's own symbols are upper case. */
+export function normalizeSymbol(symbol: string): string {
+  return symbol.trim().toUpperCase();
+}
+
+export type QueryValues = Record<string, string | undefined>;

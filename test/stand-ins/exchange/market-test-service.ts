@@ -1,0 +1,24 @@
+import { startTestService, type TestService } from '../../support/test-service';
+import { startExchangeStandIn, type ExchangeStandIn } from './exchange-stand-in';
+
+export interface MarketTestService {
+  service: TestService;
+  exchange: ExchangeStandIn;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The real service with both upstream hosts pointed at a fresh exchange stand-in. */
+export async function startMarketTestService(env: Record<string, string> = {}, exchangeClock?: () => number): Promise<MarketTestService> {
+  const exchange = await startExchangeStandIn({ now: exchangeClock });
+  const service = await startTestService({ UPSTREAM_FAPI_URL: exchange.url, UPSTREAM_WEB_URL: exchange.url, PUBLIC_RATE_LIMIT_PER_MIN: '100000', ...env });
+  return {
+    service,
+    exchange,
+    url: service.url,
+    stop: async () => {
+      await service.stop();
+      await exchange.close();
+    },
+  };
+}
