@@ -1,4 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { PageOf } from './page.types';
 
 @ObjectType('Webhook', { description: 'A webhook registration (spec "Webhook"); the secret is only ever returned by createWebhook.' })
 export class WebhookType {
@@ -42,14 +43,8 @@ export class CreatedWebhookType extends WebhookType {
   secretWarning!: string;
 }
 
-@ObjectType('WebhookPage')
-export class WebhookPageType {
-  @Field(() => [WebhookType])
-  data!: WebhookType[];
-
-  @Field(() => String, { nullable: true })
-  nextCursor!: string | null;
-}
+export const WebhookPageType = PageOf(WebhookType, 'WebhookPage');
+export type WebhookPageType = InstanceType<typeof WebhookPageType>;
 
 @ObjectType('WebhookTestResult')
 export class WebhookTestResultType {
@@ -105,14 +100,8 @@ export class WebhookDeliveryType {
   createdAt!: string;
 }
 
-@ObjectType('WebhookDeliveryPage')
-export class WebhookDeliveryPageType {
-  @Field(() => [WebhookDeliveryType])
-  data!: WebhookDeliveryType[];
-
-  @Field(() => String, { nullable: true })
-  nextCursor!: string | null;
-}
+export const WebhookDeliveryPageType = PageOf(WebhookDeliveryType, 'WebhookDeliveryPage');
+export type WebhookDeliveryPageType = InstanceType<typeof WebhookDeliveryPageType>;
 
 @InputType()
 export class CreateWebhookInput {
