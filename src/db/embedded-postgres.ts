@@ -45,7 +45,8 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     user: USER,
     password,
     persistent: true,
-    createPostgresUser: true,
+    // Only root needs (and may create) the separate OS user; a normal user runs PostgreSQL as itself.
+    createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: (message: string) => logger.debug({ component: 'postgres' }, message.trim()),
     onError: (error: unknown) => logger.error({ component: 'postgres', err: error }, 'embedded postgres error'),
