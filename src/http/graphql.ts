@@ -12,6 +12,7 @@ import { isAppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { GraphQLContext } from '../schema/context';
 import { formatGraphQLError } from '../schema/format-error';
+import { operationWeightPlugin } from '../schema/operation-weight';
 import { depthLimitRule, queryCostPlugin } from '../schema/query-limits';
 import type { Services } from '../services';
 
@@ -61,6 +62,7 @@ export async function startGraphQL(
       ApolloServerPluginDrainHttpServer({ httpServer }),
       { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
       queryCostPlugin(schema),
+      operationWeightPlugin(schema),
       {
         async requestDidStart() {
           return {

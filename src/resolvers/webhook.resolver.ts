@@ -1,4 +1,4 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Extensions, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
 import type { GraphQLContext } from '../schema/context';
 import {
@@ -47,6 +47,7 @@ function toDelivery(record: DeliveryRecord): WebhookDeliveryType {
 /** Webhooks over GraphQL: the same service, and so the same rules, as `/v1/webhooks`. */
 @Resolver()
 export class WebhookResolver {
+  @Extensions({ weight: 2 })
   @Query(() => WebhookPageType, { description: 'The caller\'s webhooks, newest first.' })
   async webhooks(
     @Ctx() { services, caller }: GraphQLContext,
@@ -57,11 +58,13 @@ export class WebhookResolver {
     return { data: page.data.map(toWebhook), nextCursor: page.next_cursor };
   }
 
+  @Extensions({ weight: 2 })
   @Query(() => WebhookType)
   async webhook(@Arg('id', () => String) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<WebhookType> {
     return toWebhook(await services.webhooks.get(requireCaller(caller), id));
   }
 
+  @Extensions({ weight: 5 })
   @Query(() => WebhookDeliveryPageType, { description: 'Delivery log of one webhook, newest first.' })
   async webhookDeliveries(
     @Arg('webhookId', () => String) webhookId: string,
@@ -73,6 +76,7 @@ export class WebhookResolver {
     return { data: page.data.map(toDelivery), nextCursor: page.next_cursor };
   }
 
+  @Extensions({ weight: 5 })
   @Mutation(() => CreatedWebhookType)
   async createWebhook(@Arg('input', () => CreateWebhookInput) input: CreateWebhookInput, @Ctx() { services, caller }: GraphQLContext): Promise<CreatedWebhookType> {
     const created = await services.webhooks.create(requireCaller(caller), {
@@ -84,6 +88,7 @@ export class WebhookResolver {
     return { ...toWebhook(created), secret: created.secret, secretWarning: created._secret_warning };
   }
 
+  @Extensions({ weight: 5 })
   @Mutation(() => WebhookType)
   async updateWebhook(
     @Arg('id', () => String) id: string,
@@ -101,12 +106,14 @@ export class WebhookResolver {
     );
   }
 
+  @Extensions({ weight: 5 })
   @Mutation(() => Boolean)
   async deleteWebhook(@Arg('id', () => String) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<boolean> {
     await services.webhooks.delete(requireCaller(caller), id);
     return true;
   }
 
+  @Extensions({ weight: 10 })
   @Mutation(() => WebhookTestResultType, { description: 'Sends a test event and waits up to 10 s for the answer.' })
   async testWebhook(
     @Arg('id', () => String) id: string,
@@ -123,6 +130,7 @@ export class WebhookResolver {
     };
   }
 
+  @Extensions({ weight: 5 })
   @Mutation(() => WebhookDeliveryType)
   async redeliverWebhookDelivery(
     @Arg('webhookId', () => String) webhookId: string,
