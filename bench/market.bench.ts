@@ -57,12 +57,22 @@ async function startServiceProcess(upstreamUrl: string, dataDir: string, role: '
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('service did not start within 60 s'));
+    }, 60_000);
     const lines = readline.createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
-      const match = /"url":"(http:[^"]+)".*"msg":"service listening"/.exec(line);
-      if (match) resolve({ url: match[1], child });
+      const url = /"url":"(http:[^"]+)"/.exec(line)?.[1];
+      if (url && line.includes('"msg":"service started"')) {
+        clearTimeout(timer);
+        resolve({ url, child });
+      }
     });
-    child.once('exit', (code) => reject(new Error(`service exited with ${code} before listening`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code} before listening`));
+    });
   });
 }
 
