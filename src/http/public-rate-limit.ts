@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Orm } from '../db/orm';
 import { AppError } from '../errors/app-error';
 
@@ -94,6 +94,8 @@ export function publicRateLimit(orm: Orm, perMinute: number): RequestHandler {
     points: perMinute,
     duration: 60,
     clearExpiredByTimeout: true,
+    // While PostgreSQL is unreachable each process limits on its own, so public market data stays up instead of answering 500.
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix: 'ip', points: perMinute, duration: 60 }),
   });
   const limiter = new LeasedRateLimiter(store, perMinute);
   return (req: Request, _res, next) => {
