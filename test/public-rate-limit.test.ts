@@ -1,3 +1,4 @@
+import { startExchangeStandIn } from './stand-ins/exchange/exchange-stand-in';
 import { request } from './support/http';
 import { createTestDatabase, startTestService, type TestService } from './support/test-service';
 
@@ -51,5 +52,22 @@ describe('per-IP rate limit on public endpoints, shared by every process through
 
   it('health probes are not limited', async () => {
     expect((await request(first.url, 'GET', '/healthz')).status).toBe(200);
+  });
+});
+
+describe('per-IP limit while PostgreSQL is unreachable', () => {
+  it('public market data keeps answering, limited per process, instead of failing with 500', async () => {
+    const exchange = await startExchangeStandIn();
+    const database = await createTestDatabase();
+    const service = await startTestService({ UPSTREAM_FAPI_URL: exchange.url, UPSTREAM_WEB_URL: exchange.url, PUBLIC_RATE_LIMIT_PER_MIN: '3' }, database);
+    try {
+      await database.drop();
+      const statuses: number[] = [];
+      for (let index = 0; index < 4; index += 1) statuses.push((await request(service.url, 'GET', '/fapi/v1/time')).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await service.stop();
+      await exchange.close();
+    }
   });
 });
