@@ -6,6 +6,7 @@ import { marketDataRoutes } from './market-data.routes';
 import { publicStrategiesRoutes } from './public-strategies.routes';
 import { signedAccountRoutes } from './signed-account.routes';
 import { webhooksRoutes } from './webhooks.routes';
+import { strategiesRoutes } from './strategies.routes';
 
 /** The documented REST paths; each feature adds its router here. */
 export function restRoutes(services: Services): Router {
@@ -17,5 +18,6 @@ export function restRoutes(services: Services): Router {
   router.use(planSeriesRoutes(services));
   router.use(signedAccountRoutes(services));
   router.use(webhooksRoutes(services));
+  router.use(strategiesRoutes(services));
   return router;
 }

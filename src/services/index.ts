@@ -29,6 +29,12 @@ import { PlansService } from './plans.service';
 import { PublicStrategiesService } from './public-strategies.service';
 import { UsersService } from './users.service';
 import { WebhooksService } from './webhooks.service';
+import { StrategyEventFeed } from '../events/strategy-event-feed';
+import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
+import { StrategiesService } from './strategies.service';
+import { StrategyMarket } from './strategy-market';
+import { StrategyRunsService } from './strategy-runs.service';
+import { StrategyTrader } from './strategy-trader';
 
 /** What services are built from; created once per process by `createServices`. */
 export interface ServiceDependencies {
@@ -63,6 +69,10 @@ export interface Services {
   tickers: TickersService;
   whaleBoard: WhaleBoardService;
   smartMoney: SmartMoneyService;
+  strategies: StrategiesService;
+  strategyRuns: StrategyRunsService;
+  /** Shared by deploy/pause and the strategy runtime worker. */
+  strategyTrading: { market: StrategyMarket; trader: StrategyTrader; exchange: ExchangeTradingClient; feed: StrategyEventFeed };
 }
 
 export function createServices(deps: ServiceDependencies): Services {
@@ -87,6 +97,14 @@ export function createServices(deps: ServiceDependencies): Services {
     logger: deps.logger,
   });
   const tickers = new TickersService(upstream);
+  const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, new ExchangeSignedClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs));
+  const paperBalances = new PaperBalancesService(deps.orm);
+  const strategyTrading = {
+    market: new StrategyMarket(upstream),
+    exchange: new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs),
+    feed: new StrategyEventFeed(),
+  };
+  const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
   return {
     publicStrategies: new PublicStrategiesService(deps.orm),
     webhooks: new WebhooksService(deps.orm, secretBox, httpsClient, store, deliverer),
@@ -95,10 +113,10 @@ export function createServices(deps: ServiceDependencies): Services {
     weightBudget: new WeightBudget(deps.orm, deps.config.signedWeightPerMinute),
     users: new UsersService(deps.orm, new IdentityProviders(deps.config.providers), appTokens),
     apiKeys,
-    exchangeKeys: new ExchangeKeysService(deps.orm, secretBox, new ExchangeSignedClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs)),
+    exchangeKeys,
     plans,
     planSeries: new PlanSeriesService(plans, new PlanSeriesStore(deps.orm)),
-    paperBalances: new PaperBalancesService(deps.orm),
+    paperBalances,
     upstream,
     marketPassThrough: new MarketPassThroughService(upstream),
     fundingRates: new FundingRatesService(upstream),
@@ -106,5 +124,8 @@ export function createServices(deps: ServiceDependencies): Services {
     tickers,
     whaleBoard: new WhaleBoardService(upstream, tickers),
     smartMoney: new SmartMoneyService(upstream),
+    strategies: new StrategiesService(deps.orm),
+    strategyRuns: new StrategyRunsService(deps.orm, paperBalances, exchangeKeys, strategyTrading.exchange, strategyTrading.market, trader, strategyTrading.feed),
+    strategyTrading: { ...strategyTrading, trader },
   };
 }

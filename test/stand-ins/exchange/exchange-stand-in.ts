@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FAPI_ROUTES, type Handler } from './fapi-responses';
+import { scriptedKlines, type CloseScript } from './scripted-klines';
 import { WEB_ROUTES } from './web-responses';
 
 /**
@@ -32,14 +33,24 @@ export interface ExchangeStandIn {
   /** Applies `fault` to the next `times` calls of `path` (`'*'` for every path); default: until cleared. */
   fault(path: string, fault: Fault, times?: number): void;
   clearFaults(): void;
+  /** Klines of `symbol` (any interval) follow `script` from now on instead of the seeded walk. */
+  scriptCloses(symbol: string, script: CloseScript): void;
   resetCalls(): void;
   close(): Promise<void>;
 }
 
 const ROUTES: Record<string, Handler> = { ...FAPI_ROUTES, ...WEB_ROUTES };
 
-export async function startExchangeStandIn(options: { port?: number; now?: () => number } = {}): Promise<ExchangeStandIn> {
+export interface ExchangeStandInOptions {
+  port?: number;
+  now?: () => number;
+  /** Answers a request first (e.g. the signed account stand-in's paths); returns false to leave it to the market data. */
+  before?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+export async function startExchangeStandIn(options: ExchangeStandInOptions = {}): Promise<ExchangeStandIn> {
   const now = options.now ?? Date.now;
+  const scripts = new Map<string, CloseScript>();
   const calls = new Map<string, number>();
   const queries = new Map<string, URLSearchParams>();
   const faults = new Map<string, ActiveFault>();
@@ -58,6 +69,7 @@ export async function startExchangeStandIn(options: { port?: number; now?: () =>
   }
 
   function answer(req: IncomingMessage, res: ServerResponse): void {
+    if (options.before?.(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://stand-in');
     calls.set(url.pathname, (calls.get(url.pathname) ?? 0) + 1);
     queries.set(url.pathname, url.searchParams);
@@ -72,6 +84,11 @@ export async function startExchangeStandIn(options: { port?: number; now?: () =>
       return;
     }
     const respond = () => {
+      const script = url.pathname === '/fapi/v1/klines' ? scripts.get(url.searchParams.get('symbol') ?? '') : undefined;
+      if (script) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(scriptedKlines(script, url.searchParams, now())));
+        return;
+      }
       const handler = ROUTES[url.pathname];
       if (!handler) {
         res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body><h1>404 Not Found</h1></body></html>');
@@ -99,6 +116,7 @@ export async function startExchangeStandIn(options: { port?: number; now?: () =>
     lastQuery: (path) => queries.get(path),
     fault: (path, fault, times = Infinity) => faults.set(path, { fault, remaining: times }),
     clearFaults: () => faults.clear(),
+    scriptCloses: (symbol, script) => scripts.set(symbol, script),
     resetCalls: () => {
       calls.clear();
       queries.clear();

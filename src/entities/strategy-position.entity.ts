@@ -1,0 +1,45 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+
+/** One position of a strategy run on one symbol; a closed position is a trade (exit, fees and pnl set). */
+@Entity({ tableName: 'strategy_positions' })
+export class StrategyPosition {
+  @PrimaryKey({ type: 'string', length: 24 })
+  id!: string;
+
+  @Property({ type: 'string', length: 24, fieldName: 'strategy_id' })
+  strategyId!: string;
+
+  @Property({ type: 'string', length: 32 })
+  symbol!: string;
+
+  @Property({ type: 'string', length: 5 })
+  side!: 'long' | 'short';
+
+  @Property({ type: 'decimal', columnType: 'numeric(36,18)' })
+  quantity!: string;
+
+  @Property({ type: 'decimal', columnType: 'numeric(36,18)', fieldName: 'entry_price' })
+  entryPrice!: string;
+
+  @Property({ type: 'decimal', columnType: 'numeric(36,18)', fieldName: 'entry_fee' })
+  entryFee!: string;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'opened_at' })
+  openedAt!: Date;
+
+  @Property({ type: 'decimal', columnType: 'numeric(36,18)', fieldName: 'exit_price', nullable: true })
+  exitPrice!: string | null;
+
+  @Property({ type: 'decimal', columnType: 'numeric(36,18)', fieldName: 'exit_fee', nullable: true })
+  exitFee!: string | null;
+
+  /** Net of both fees. */
+  @Property({ type: 'decimal', columnType: 'numeric(36,18)', nullable: true })
+  pnl!: string | null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'closed_at', nullable: true })
+  closedAt!: Date | null;
+
+  @Property({ type: 'boolean', fieldName: 'dry_run' })
+  dryRun!: boolean;
+}

@@ -1,0 +1,74 @@
+import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+
+export type StrategyStatus = 'draft' | 'deployed' | 'paused' | 'stopped' | 'error';
+
+/** A signed-API strategy (spec "Signed-API strategy"); the `run*` columns hold the current or last run's overrides, never the stored settings. */
+@Entity({ tableName: 'strategies' })
+export class Strategy {
+  @PrimaryKey({ type: 'string', length: 24 })
+  id!: string;
+
+  @Property({ type: 'integer', fieldName: 'user_id' })
+  userId!: number;
+
+  /** The owning API key: another key's strategy is 404. Null when created with an app token. */
+  @Property({ type: 'integer', fieldName: 'api_key_id', nullable: true })
+  apiKeyId!: number | null;
+
+  @Property({ type: 'string', length: 200 })
+  name!: string;
+
+  @Property({ type: 'string', length: 64, fieldName: 'template_id' })
+  templateId!: string;
+
+  @Property({ type: 'json' })
+  params!: Record<string, unknown>;
+
+  @Property({ type: 'json' })
+  symbols!: string[];
+
+  @Property({ type: 'string', length: 4 })
+  timeframe!: string;
+
+  @Property({ type: 'decimal', columnType: 'numeric(36,18)' })
+  capital!: string;
+
+  @Property({ type: 'integer' })
+  leverage!: number;
+
+  @Property({ type: 'string', length: 10 })
+  status: StrategyStatus = 'draft';
+
+  @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'deployed_at', nullable: true })
+  deployedAt!: Date | null;
+
+  @Property({ type: 'decimal', columnType: 'numeric(36,18)', fieldName: 'run_capital', nullable: true })
+  runCapital!: string | null;
+
+  @Property({ type: 'integer', fieldName: 'run_leverage', nullable: true })
+  runLeverage!: number | null;
+
+  @Property({ type: 'boolean', fieldName: 'run_dry', nullable: true })
+  runDry!: boolean | null;
+
+  /** When the current run began: the runtime rebuilds indicator state from bars before it. */
+  @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'run_started_at', nullable: true })
+  runStartedAt!: Date | null;
+
+  /** Open time of the last closed bar the runtime evaluated, so a restart neither repeats nor skips a bar. */
+  @Property({ type: new BigIntType('number'), fieldName: 'last_bar_open_time', nullable: true })
+  lastBarOpenTime!: number | null;
+
+  @Property({ type: 'integer', fieldName: 'consecutive_failures' })
+  consecutiveFailures = 0;
+
+  /** The live worker process evaluating this strategy (db/process-liveness.ts); another takes over only when it dies. */
+  @Property({ type: 'integer', fieldName: 'worker_id', nullable: true })
+  workerId!: number | null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'created_at' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'updated_at' })
+  updatedAt: Date = new Date();
+}
