@@ -4,5 +4,6 @@ import { PlanSeriesResolver } from './plan-series.resolver';
 import { MarketDataResolver } from './market-data.resolver';
 import { PublicStrategyResolver } from './public-strategy.resolver';
 import { WebhookResolver } from './webhook.resolver';
+import { StrategyResolver } from './strategy.resolver';
 
-export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver, WebhookResolver, MarketDataResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver, WebhookResolver, MarketDataResolver, StrategyResolver];

@@ -6,7 +6,10 @@ import { z } from 'zod';
 import { ownedBy, ownerFor, type Caller } from '../auth/caller';
 import type { Orm } from '../db/orm';
 import { Strategy, type StrategyStatus } from '../entities/strategy.entity';
+import { OutboxEvent } from '../entities/outbox-event.entity';
 import { AppError } from '../errors/app-error';
+import { toEnvelope } from '../events/outbox';
+import type { StrategyEventPayload } from '../events/strategy-event-feed';
 import { parseOrInvalidParameter } from '../errors/validation';
 import { decodeCursor, pageOf } from './pagination';
 import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
@@ -137,6 +140,16 @@ export class StrategiesService {
       }
       return (await recordsOf(em, [strategy]))[0];
     });
+  }
+
+  /** A recorded strategy event with its strategy's owner, for the subscription bridge; null for other events. */
+  async eventPayload(eventId: string): Promise<StrategyEventPayload | null> {
+    const em = this.orm.em.fork();
+    const row = await em.findOne(OutboxEvent, { id: eventId });
+    const strategyId = row?.type.startsWith('strategy.') ? row.data.strategy_id : undefined;
+    if (!row || typeof strategyId !== 'string') return null;
+    const strategy = await em.findOne(Strategy, { id: strategyId }, { fields: ['userId', 'apiKeyId'] });
+    return strategy ? { strategyId, userId: strategy.userId, apiKeyId: strategy.apiKeyId, event: toEnvelope(row) } : null;
   }
 
   /** For backtest jobs naming `strategy_id`: NOT_FOUND for a missing or another key's strategy, INVALID_STATE for a deleted one. */

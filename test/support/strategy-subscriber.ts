@@ -1,0 +1,66 @@
+import { print } from 'graphql';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { StrategyEventsDocument } from '../graphql/generated';
+
+export interface ReceivedEvent {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: Record<string, any>;
+}
+
+/** A graphql-ws subscriber of `strategyEvents` that keeps what arrives, in order, for assertions. */
+export interface StrategySubscriber {
+  events: ReceivedEvent[];
+  /** Resolves with the first event (already received or yet to come) that matches. */
+  waitFor(predicate: (event: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
+  /** Called with each event as it arrives (e.g. to note its order against other happenings). */
+  onEvent?: (event: ReceivedEvent) => void;
+  close(): Promise<void>;
+}
+
+/** The subscription is registered on the server shortly after the socket acknowledges; this margin covers that. */
+const REGISTRATION_MARGIN_MS = 300;
+
+export async function subscribeStrategyEvents(baseUrl: string, connectionParams: Record<string, unknown>, strategyId: string): Promise<StrategySubscriber> {
+  const client: Client = createClient({ url: `${baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0 });
+  const events: ReceivedEvent[] = [];
+  const waiters: { predicate: (event: ReceivedEvent) => boolean; resolve: (event: ReceivedEvent) => void }[] = [];
+  const subscriber: StrategySubscriber = {
+    events,
+    waitFor: (predicate, timeoutMs = 15_000) => {
+      const found = events.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; received ${JSON.stringify(events.map((event) => event.type))}`)), timeoutMs);
+        waiters.push({ predicate, resolve: (event) => { clearTimeout(timer); resolve(event); } });
+      });
+    },
+    close: async () => client.dispose(),
+  };
+  const connected = new Promise<void>((resolve, reject) => {
+    client.on('connected', () => resolve());
+    client.on('closed', (event) => reject(new Error(`socket closed: ${(event as { code?: number }).code}`)));
+  });
+  client.subscribe<{ strategyEvents: ReceivedEvent }>(
+    { query: print(StrategyEventsDocument), variables: { strategyId } },
+    {
+      next: (message) => {
+        const event = message.data?.strategyEvents;
+        if (!event) return;
+        events.push(event);
+        subscriber.onEvent?.(event);
+        for (const waiter of waiters.splice(0)) {
+          if (waiter.predicate(event)) waiter.resolve(event);
+          else waiters.push(waiter);
+        }
+      },
+      error: () => undefined,
+      complete: () => undefined,
+    },
+  );
+  await connected;
+  await new Promise((resolve) => setTimeout(resolve, REGISTRATION_MARGIN_MS));
+  return subscriber;
+}
