@@ -60,6 +60,10 @@ const environmentSchema = z.object({
   PUBLIC_RATE_LIMIT_PER_MIN: positiveInt.default(600),
   SIGNED_WEIGHT_PER_MIN: positiveInt.default(1200),
   BACKTEST_WORKERS: positiveInt.optional(),
+  STRATEGY_TICK_MS: positiveInt.default(1000),
+  STRATEGY_KLINE_POLL_MS: z.coerce.number().int().min(0).default(0),
+  STRATEGY_FAILURE_LIMIT: positiveInt.default(3),
+  BALANCE_CHECK_INTERVAL_MS: positiveInt.default(60000),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -95,6 +99,8 @@ export interface Config {
   publicRateLimitPerMinute: number;
   signedWeightPerMinute: number;
   backtestWorkers: number;
+  /** The strategy runtime (additions to contract §1): see README "Strategy deployment". */
+  strategyRuntime: { tickMs: number; klinePollMs: number; failureLimit: number; balanceCheckIntervalMs: number };
   /** Express `trust proxy`: which X-Forwarded-For hops to believe for the per-IP limit (false: none). */
   trustProxy: boolean | number | string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -143,6 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MIN,
     signedWeightPerMinute: e.SIGNED_WEIGHT_PER_MIN,
     backtestWorkers: e.BACKTEST_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
+    strategyRuntime: {
+      tickMs: e.STRATEGY_TICK_MS,
+      klinePollMs: e.STRATEGY_KLINE_POLL_MS,
+      failureLimit: e.STRATEGY_FAILURE_LIMIT,
+      balanceCheckIntervalMs: e.BALANCE_CHECK_INTERVAL_MS,
+    },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

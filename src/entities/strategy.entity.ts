@@ -1,4 +1,4 @@
-import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
 export type StrategyStatus = 'draft' | 'deployed' | 'paused' | 'stopped' | 'error';
 
@@ -55,9 +55,9 @@ export class Strategy {
   @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'run_started_at', nullable: true })
   runStartedAt!: Date | null;
 
-  /** Open time of the last closed bar the runtime evaluated, so a restart neither repeats nor skips a bar. */
-  @Property({ type: new BigIntType('number'), fieldName: 'last_bar_open_time', nullable: true })
-  lastBarOpenTime!: number | null;
+  /** Per symbol, the open time of the last closed bar the runtime evaluated, so a restart neither repeats nor skips a bar. */
+  @Property({ type: 'json', fieldName: 'last_bars', nullable: true })
+  lastBars!: Record<string, number> | null;
 
   @Property({ type: 'integer', fieldName: 'consecutive_failures' })
   consecutiveFailures = 0;

@@ -77,7 +77,7 @@ export class StrategiesService {
       runLeverage: null,
       runDry: null,
       runStartedAt: null,
-      lastBarOpenTime: null,
+      lastBars: null,
       consecutiveFailures: 0,
       workerId: null,
       createdAt: now,

@@ -65,7 +65,7 @@ export class StrategyRunsService {
       strategy.runLeverage = body.leverage ?? strategy.leverage;
       strategy.runDry = body.dry_run;
       strategy.runStartedAt = now;
-      strategy.lastBarOpenTime = null;
+      strategy.lastBars = null;
       strategy.consecutiveFailures = 0;
       strategy.workerId = null;
       await em.flush();

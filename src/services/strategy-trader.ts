@@ -25,7 +25,7 @@ export class StrategyTrader {
     private readonly trading: ExchangeTradingClient,
   ) {}
 
-  async open(em: EntityManager, strategy: Strategy, symbol: string, side: 'long' | 'short', price: number, at: Date): Promise<EventEnvelope> {
+  async open(em: EntityManager, strategy: Strategy, symbol: string, side: 'long' | 'short', price: number, at: Date, signalBarClose?: number): Promise<EventEnvelope> {
     const equity = await this.symbolEquity(em, strategy, symbol);
     const positionSize = Number(strategy.params.position_size ?? 1);
     const quantity = equity.mul(positionSize).mul(strategy.runLeverage ?? strategy.leverage).div(price).toDecimalPlaces(8, Decimal.ROUND_DOWN);
@@ -46,10 +46,10 @@ export class StrategyTrader {
       dryRun: strategy.runDry ?? true,
     });
     await em.flush();
-    return recordEvent(em, { userId: strategy.userId, type: 'strategy.position_opened', data: positionData(strategy, position) });
+    return recordEvent(em, { userId: strategy.userId, type: 'strategy.position_opened', data: { ...positionData(strategy, position), ...signalData(signalBarClose) } });
   }
 
-  async close(em: EntityManager, strategy: Strategy, position: StrategyPosition, price: number, at: Date, reason: CloseReason): Promise<EventEnvelope> {
+  async close(em: EntityManager, strategy: Strategy, position: StrategyPosition, price: number, at: Date, reason: CloseReason, signalBarClose?: number): Promise<EventEnvelope> {
     const quantity = new Decimal(position.quantity);
     const fillPrice = await this.fill(strategy, position.symbol, position.side === 'long' ? 'SELL' : 'BUY', quantity, price, true);
     const exitFee = quantity.mul(fillPrice).mul(TIERED_RATES.taker);
@@ -60,7 +60,7 @@ export class StrategyTrader {
     position.pnl = gross.minus(position.entryFee).minus(exitFee).toFixed();
     position.closedAt = at;
     await em.flush();
-    return recordEvent(em, { userId: strategy.userId, type: 'strategy.position_closed', data: { ...positionData(strategy, position), reason } });
+    return recordEvent(em, { userId: strategy.userId, type: 'strategy.position_closed', data: { ...positionData(strategy, position), reason, ...signalData(signalBarClose) } });
   }
 
   /** The symbol's share of the run's capital plus what its closed trades of this run made or lost. */
@@ -91,6 +91,11 @@ export class StrategyTrader {
     const average = (answer.body as { avgPrice?: string }).avgPrice;
     return average && new Decimal(average).gt(0) ? new Decimal(average) : new Decimal(price);
   }
+}
+
+/** The close time of the candle whose signal the runtime acted on. */
+function signalData(signalBarClose: number | undefined): Record<string, unknown> {
+  return signalBarClose === undefined ? {} : { signal_bar_close: new Date(signalBarClose).toISOString() };
 }
 
 function positionData(strategy: Strategy, position: StrategyPosition): Record<string, unknown> {

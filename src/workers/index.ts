@@ -1,6 +1,7 @@
 import type { NotificationListener } from '../db/notifications';
 import type { Core } from '../service';
 import { webhookDispatcherWorker } from './webhook-dispatcher.worker';
+import { strategyRuntimeWorker } from './strategy-runtime.worker';
 
 /** What a background worker gets: the core (database, services), the process's notification listener and its liveness id. */
 export interface WorkerContext {
@@ -17,4 +18,4 @@ export interface BackgroundWorker {
 }
 
 /** Every background worker; each feature adds its own here. */
-export const BACKGROUND_WORKERS: BackgroundWorker[] = [webhookDispatcherWorker];
+export const BACKGROUND_WORKERS: BackgroundWorker[] = [webhookDispatcherWorker, strategyRuntimeWorker];

@@ -20,7 +20,7 @@ export class Migration20261121600000_strategies extends Migration {
         run_leverage integer,
         run_dry boolean,
         run_started_at timestamptz(3),
-        last_bar_open_time bigint,
+        last_bars jsonb,
         consecutive_failures integer NOT NULL DEFAULT 0,
         worker_id integer,
         created_at timestamptz(3) NOT NULL DEFAULT now(),

@@ -1,0 +1,93 @@
+import Decimal from 'decimal.js';
+import { StrategyPosition } from '../src/entities/strategy-position.entity';
+import { Strategy } from '../src/entities/strategy.entity';
+import { fastClock, zigzag } from './support/fast-clock';
+import { newAccount } from './support/identity';
+import { subscribeStrategyEvents, type StrategySubscriber } from './support/strategy-subscriber';
+import { startTestService, type TestService } from './support/test-service';
+import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
+
+/** 1-minute candles close every 2 s of wall time. */
+const clock = fastClock(30);
+const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '3' };
+
+describe('the strategy runtime (contract §8): dry runs evaluated on each closed candle', () => {
+  let world: TradingWorld;
+  let service: TestService;
+  let counter = 0;
+  const subscribers: StrategySubscriber[] = [];
+  const account = () => newAccount(service.url, world, `runtime${(counter += 1)}@example.com`);
+
+  beforeAll(async () => {
+    world = await startTradingWorld({ now: clock.now });
+    service = await startTestService({ ...world.env, ...RUNTIME_ENV });
+  });
+  afterAll(async () => {
+    await Promise.all(subscribers.map((subscriber) => subscriber.close()));
+    await service.stop();
+    await world.stop();
+  });
+
+  it('opens and closes positions on the template\'s signals within one candle, streams the events and keeps stats equal to the stored trades', async () => {
+    const script = zigzag(100, 2, 3);
+    world.market.scriptCloses('BNBUSDT', script);
+    const owner = await account();
+    const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['BNBUSDT'], timeframe: '1m', capital: '1000', leverage: 2 }));
+    const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
+    subscribers.push(subscriber);
+    expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
+
+    const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 20_000);
+    const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id, 20_000);
+    for (const event of [opened, closed]) {
+      const signalClose = Date.parse(event.data.signal_bar_close);
+      const lag = Date.parse(event.timestamp) - clock.realTimeOf(signalClose);
+      expect(lag).toBeLessThanOrEqual(clock.candleMs);
+      // filled at the next price: the open of the bar after the signal, which is the signal bar's close
+      const signalBar = Math.floor(signalClose / 60_000);
+      const fill = event === opened ? event.data.entry_price : event.data.exit_price;
+      expect(Number(fill)).toBe(script(signalBar));
+    }
+    expect(opened.data).toMatchObject({ strategy_id: body.id, symbol: 'BNBUSDT', side: 'long', dry_run: true });
+    // notional = position_size 1 × equity 1000 × leverage 2 at the entry price
+    expect(Number(opened.data.quantity)).toBeCloseTo(2000 / Number(opened.data.entry_price), 6);
+    const expectedPnl = new Decimal(closed.data.exit_price).minus(opened.data.entry_price).mul(opened.data.quantity)
+      .minus(new Decimal(opened.data.quantity).mul(opened.data.entry_price).mul('0.0005'))
+      .minus(new Decimal(opened.data.quantity).mul(closed.data.exit_price).mul('0.0005'));
+    expect(new Decimal(closed.data.pnl).toFixed(8)).toBe(expectedPnl.toFixed(8));
+
+    const paused = await owner.call('POST', `/v1/strategies/${body.id}/pause`, { close_positions: true });
+    expect(paused.status).toBe(200);
+    const trades = await service.service.orm.em.fork().find(StrategyPosition, { strategyId: body.id });
+    const closedTrades = trades.filter((trade) => trade.closedAt);
+    expect(trades.every((trade) => trade.closedAt)).toBe(true);
+    const totalPnl = closedTrades.reduce((sum, trade) => sum.plus(trade.pnl!), new Decimal(0));
+    const wins = closedTrades.filter((trade) => new Decimal(trade.pnl!).gt(0)).length;
+    expect(paused.body.stats).toEqual({
+      open_positions: 0,
+      total_trades: closedTrades.length,
+      total_pnl: totalPnl.toFixed(),
+      win_rate: new Decimal(wins).div(closedTrades.length).toDecimalPlaces(4).toFixed(),
+    });
+    const deployedAgain = await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
+    expect(deployedAgain.body.stats.total_trades).toBe(closedTrades.length);
+  });
+
+  it('moves a strategy to error with a strategy.error event after repeated upstream failures', async () => {
+    const owner = await account();
+    const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['LTCUSDT'], timeframe: '1m' }));
+    const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
+    subscribers.push(subscriber);
+    world.market.fault('/fapi/v1/klines', { status: 503 });
+    try {
+      await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
+      const failed = await subscriber.waitFor((event) => event.type === 'strategy.error', 20_000);
+      expect(failed.data).toMatchObject({ strategy_id: body.id, consecutive_failures: 3, message: expect.stringContaining('LTCUSDT') });
+    } finally {
+      world.market.clearFaults();
+    }
+    expect((await owner.call('GET', `/v1/strategies/${body.id}`)).body.status).toBe('error');
+    const stored = await service.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id });
+    expect(stored.workerId).toBeNull();
+  });
+});
