@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { StrategyPosition } from '../src/entities/strategy-position.entity';
 import { Strategy } from '../src/entities/strategy.entity';
 import { fastClock, zigzag } from './support/fast-clock';
-import { newAccount } from './support/identity';
+import { request } from './support/http';
+import { bearer, newAccount } from './support/identity';
 import { subscribeStrategyEvents, type StrategySubscriber } from './support/strategy-subscriber';
 import { startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
@@ -71,6 +72,32 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     });
     const deployedAgain = await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
     expect(deployedAgain.body.stats.total_trades).toBe(closedTrades.length);
+  });
+
+  it('places live orders on the exchange with the user\'s registered key, signed, and records the exchange\'s fill price', async () => {
+    world.market.scriptCloses('DOTUSDT', zigzag(5, 0.1, 2));
+    world.exchange.addAccount('RUNTIME-LIVE-KEY', 'runtime-live-secret');
+    world.exchange.balances = { USDT: '5000' };
+    world.exchange.fillPrice = '5.1234';
+    const owner = await account();
+    const registered = await request(service.url, 'POST', '/api-key/register', { json: { api_key: 'RUNTIME-LIVE-KEY', api_secret: 'runtime-live-secret' }, headers: bearer(owner.token) });
+    expect(registered.status).toBe(200);
+    const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['DOTUSDT'], timeframe: '1m', capital: '100', leverage: 1 }));
+    const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
+    subscribers.push(subscriber);
+    const before = world.exchange.orders().length;
+    expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, {})).status).toBe(200);
+    const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 20_000);
+    const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed', 20_000);
+    await owner.call('POST', `/v1/strategies/${body.id}/pause`, {});
+    expect(opened.data).toMatchObject({ dry_run: false, entry_price: '5.1234' });
+    const orders = world.exchange.orders().slice(before).filter((order) => order.params.get('symbol') === 'DOTUSDT');
+    // every order reached the stand-in with a valid signature of the registered key (it records only those)
+    expect(orders.length).toBeGreaterThanOrEqual(2);
+    expect(orders[0].apiKey).toBe('RUNTIME-LIVE-KEY');
+    expect(Object.fromEntries(orders[0].params)).toMatchObject({ symbol: 'DOTUSDT', side: 'BUY', type: 'MARKET', quantity: opened.data.quantity });
+    expect(Object.fromEntries(orders[1].params)).toMatchObject({ symbol: 'DOTUSDT', side: 'SELL', type: 'MARKET', reduceOnly: 'true', quantity: closed.data.quantity });
+    world.exchange.fillPrice = '0';
   });
 
   it('moves a strategy to error with a strategy.error event after repeated upstream failures', async () => {
