@@ -7,6 +7,7 @@ import { publicStrategiesRoutes } from './public-strategies.routes';
 import { signedAccountRoutes } from './signed-account.routes';
 import { webhooksRoutes } from './webhooks.routes';
 import { strategiesRoutes } from './strategies.routes';
+import { bodyCredentialRoutes } from './body-credential.routes';
 
 /** The documented REST paths; each feature adds its router here. */
 export function restRoutes(services: Services): Router {
@@ -19,5 +20,6 @@ export function restRoutes(services: Services): Router {
   router.use(signedAccountRoutes(services));
   router.use(webhooksRoutes(services));
   router.use(strategiesRoutes(services));
+  router.use(bodyCredentialRoutes(services));
   return router;
 }

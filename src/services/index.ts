@@ -32,6 +32,7 @@ import { WebhooksService } from './webhooks.service';
 import { StrategyEventFeed } from '../events/strategy-event-feed';
 import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
 import { StrategiesService } from './strategies.service';
+import { BodyCredentialTradingService } from './body-credential-trading.service';
 import { StrategyMarket } from './strategy-market';
 import { StrategyRunsService } from './strategy-runs.service';
 import { StrategyTrader } from './strategy-trader';
@@ -73,6 +74,7 @@ export interface Services {
   strategyRuns: StrategyRunsService;
   /** Shared by deploy/pause and the strategy runtime worker. */
   strategyTrading: { market: StrategyMarket; trader: StrategyTrader; exchange: ExchangeTradingClient; feed: StrategyEventFeed };
+  bodyCredentialTrading: BodyCredentialTradingService;
 }
 
 export function createServices(deps: ServiceDependencies): Services {
@@ -127,5 +129,6 @@ export function createServices(deps: ServiceDependencies): Services {
     strategies: new StrategiesService(deps.orm),
     strategyRuns: new StrategyRunsService(deps.orm, paperBalances, exchangeKeys, strategyTrading.exchange, strategyTrading.market, trader, strategyTrading.feed),
     strategyTrading: { ...strategyTrading, trader },
+    bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
   };
 }
