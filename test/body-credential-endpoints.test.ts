@@ -1,4 +1,5 @@
-import { request } from './support/http';
+import { ExchangeRequestDocument } from './graphql/generated';
+import { graphql, request } from './support/http';
 import { startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, type TradingWorld } from './support/trading-world';
 
@@ -78,6 +79,16 @@ describe('body-credential trading endpoints (spec "Authentication", pattern 3)',
     } finally {
       world.exchange.failing = false;
     }
+  });
+
+  it('signs the same call through the GraphQL exchangeRequest mutation', async () => {
+    const before = world.exchange.accepted.length;
+    const result = await graphql(service.url, ExchangeRequestDocument, { action: 'setLeverage', apiKey: API_KEY, apiSecret: API_SECRET, fields: { symbol: 'SOLUSDT', leverage: 4 } });
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.exchangeRequest).toEqual({ status: 200, body: { symbol: 'SOLUSDT', leverage: 4, maxNotionalValue: '1000000' } });
+    expect(world.exchange.accepted.slice(before)).toEqual([expect.objectContaining({ apiKey: API_KEY, method: 'POST', path: '/fapi/v1/leverage' })]);
+    const refused = await graphql(service.url, ExchangeRequestDocument, { action: 'placeOrder', apiKey: API_KEY, apiSecret: 'wrong', fields: { symbol: 'SOLUSDT' } });
+    expect(refused.data!.exchangeRequest).toEqual({ status: 400, body: { code: -1022, msg: 'Signature for this request is not valid.' } });
   });
 
   it('never writes the credentials to the logs', async () => {

@@ -5,5 +5,6 @@ import { MarketDataResolver } from './market-data.resolver';
 import { PublicStrategyResolver } from './public-strategy.resolver';
 import { WebhookResolver } from './webhook.resolver';
 import { StrategyResolver } from './strategy.resolver';
+import { BodyCredentialResolver } from './body-credential.resolver';
 
-export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver, WebhookResolver, MarketDataResolver, StrategyResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver, WebhookResolver, MarketDataResolver, StrategyResolver, BodyCredentialResolver];
