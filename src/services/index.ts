@@ -33,6 +33,7 @@ import { StrategyEventFeed } from '../events/strategy-event-feed';
 import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
 import { StrategiesService } from './strategies.service';
 import { BodyCredentialTradingService } from './body-credential-trading.service';
+import { BalanceLowService } from './balance-low.service';
 import { StrategyMarket } from './strategy-market';
 import { StrategyRunsService } from './strategy-runs.service';
 import { StrategyTrader } from './strategy-trader';
@@ -75,6 +76,7 @@ export interface Services {
   /** Shared by deploy/pause and the strategy runtime worker. */
   strategyTrading: { market: StrategyMarket; trader: StrategyTrader; exchange: ExchangeTradingClient; feed: StrategyEventFeed };
   bodyCredentialTrading: BodyCredentialTradingService;
+  balanceLow: BalanceLowService;
 }
 
 export function createServices(deps: ServiceDependencies): Services {
@@ -130,5 +132,6 @@ export function createServices(deps: ServiceDependencies): Services {
     strategyRuns: new StrategyRunsService(deps.orm, paperBalances, exchangeKeys, strategyTrading.exchange, strategyTrading.market, trader, strategyTrading.feed),
     strategyTrading: { ...strategyTrading, trader },
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
+    balanceLow: new BalanceLowService(deps.orm, exchangeKeys, strategyTrading.exchange),
   };
 }

@@ -2,6 +2,7 @@ import type { NotificationListener } from '../db/notifications';
 import type { Core } from '../service';
 import { webhookDispatcherWorker } from './webhook-dispatcher.worker';
 import { strategyRuntimeWorker } from './strategy-runtime.worker';
+import { balanceLowWorker } from './balance-low.worker';
 
 /** What a background worker gets: the core (database, services), the process's notification listener and its liveness id. */
 export interface WorkerContext {
@@ -18,4 +19,4 @@ export interface BackgroundWorker {
 }
 
 /** Every background worker; each feature adds its own here. */
-export const BACKGROUND_WORKERS: BackgroundWorker[] = [webhookDispatcherWorker, strategyRuntimeWorker];
+export const BACKGROUND_WORKERS: BackgroundWorker[] = [webhookDispatcherWorker, strategyRuntimeWorker, balanceLowWorker];

@@ -46,9 +46,18 @@ export class Migration20261121600000_strategies extends Migration {
       )`);
     this.addSql('CREATE INDEX strategy_positions_strategy_idx ON strategy_positions (strategy_id, opened_at)');
     this.addSql('CREATE UNIQUE INDEX strategy_positions_one_open_idx ON strategy_positions (strategy_id, symbol) WHERE closed_at IS NULL');
+    this.addSql(`
+      CREATE TABLE balance_low_states (
+        webhook_id varchar(16) NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+        source varchar(10) NOT NULL CHECK (source IN ('paper', 'exchange')),
+        asset varchar(20) NOT NULL,
+        below boolean NOT NULL,
+        PRIMARY KEY (webhook_id, source, asset)
+      )`);
   }
 
   override async down(): Promise<void> {
+    this.addSql('DROP TABLE balance_low_states');
     this.addSql('DROP TABLE strategy_positions');
     this.addSql('DROP TABLE strategies');
   }
