@@ -13,7 +13,7 @@ import type { StrategyEventPayload } from '../events/strategy-event-feed';
 import { parseOrInvalidParameter } from '../errors/validation';
 import { decodeCursor, pageOf } from './pagination';
 import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
-import { recordsOf, type StrategyRecord } from './strategy-records';
+import { recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
 
 const STATUSES = ['draft', 'deployed', 'paused', 'stopped', 'error'] as const;
 
@@ -43,14 +43,7 @@ const listSchema = z.object({
 });
 
 /** What a backtest job takes from a strategy it names (`strategy_id`), in the job API's wire names. */
-export interface StrategyBacktestConfig {
-  template_id: string;
-  params: Record<string, unknown>;
-  symbols: string[];
-  timeframe: string;
-  capital: string;
-  leverage: number;
-}
+export type StrategyBacktestConfig = Pick<StrategyRecord, 'template_id' | 'params' | 'symbols' | 'timeframe' | 'capital' | 'leverage'>;
 
 /** Signed-API strategies (contract §8): create, list, get, update and delete. Deploy and pause are in strategy-runs.service.ts. */
 export class StrategiesService {
@@ -156,14 +149,8 @@ export class StrategiesService {
   async configForBacktest(caller: Caller, strategyId: string): Promise<StrategyBacktestConfig> {
     const strategy = await findOwnedStrategy(this.orm.em.fork(), caller, strategyId);
     if (strategy.status === 'stopped') throw new AppError('INVALID_STATE', 'the strategy was deleted and cannot be used');
-    return {
-      template_id: strategy.templateId,
-      params: strategy.params,
-      symbols: strategy.symbols,
-      timeframe: strategy.timeframe,
-      capital: new Decimal(strategy.capital).toFixed(),
-      leverage: strategy.leverage,
-    };
+    const { template_id, params, symbols, timeframe, capital, leverage } = strategyRecord(strategy, undefined);
+    return { template_id, params, symbols, timeframe, capital, leverage };
   }
 }
 
