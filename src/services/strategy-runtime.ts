@@ -26,6 +26,8 @@ const HISTORY_BARS = 500;
 const LATEST_BARS = 5;
 /** Candles are read this long after they close, so the exchange has published the final bar. */
 const CLOSE_SETTLE_MS = 1_000;
+/** After a failed klines call the group is asked again this much later: a few seconds of exchange trouble do not add up to `error` at once. */
+const FAILURE_RETRY_MS = 5_000;
 
 /**
  * Evaluates every deployed strategy on each closed candle of its timeframe
@@ -56,10 +58,20 @@ export class StrategyRuntime {
     const groups = new Map<string, Strategy[]>();
     for (const strategy of strategies) {
       const runStartedAt = strategy.runStartedAt?.getTime() ?? 0;
-      if (this.runs.get(strategy.id)?.runStartedAt !== runStartedAt) this.runs.set(strategy.id, new StrategyRunState(runStartedAt, strategy.lastBars, strategy));
+      const fresh = this.runs.get(strategy.id)?.runStartedAt !== runStartedAt;
+      if (fresh) {
+        try {
+          this.runs.set(strategy.id, new StrategyRunState(runStartedAt, strategy.lastBars, strategy));
+        } catch (error) {
+          await this.recordFailure(strategy.id, `the strategy cannot run: ${(error as Error).message}`);
+          continue;
+        }
+      }
       for (const symbol of strategy.symbols) {
         const key = `${symbol} ${strategy.timeframe}`;
         groups.set(key, [...(groups.get(key) ?? []), strategy]);
+        // a new run needs its indicator history now, not at the group's next candle close
+        if (fresh) this.nextDue.delete(key);
       }
     }
     await Promise.all([...groups].map(([key, members]) => this.evaluateGroup(key, members)));
@@ -69,7 +81,7 @@ export class StrategyRuntime {
     const em = this.orm.em.fork();
     await em.getConnection().execute(
       `UPDATE strategies SET worker_id = ? WHERE status = 'deployed'
-         AND (worker_id IS NULL OR worker_id = ? OR NOT ${isHeldSql('worker_id')})`,
+         AND (worker_id IS NULL OR (worker_id <> ? AND NOT ${isHeldSql('worker_id')}))`,
       [this.options.workerId, this.options.workerId],
     );
     return em.find(Strategy, { status: 'deployed', workerId: this.options.workerId });
@@ -79,13 +91,13 @@ export class StrategyRuntime {
     const [symbol, timeframe] = key.split(' ');
     const needsHistory = members.some((strategy) => this.runs.get(strategy.id)!.needsHistory(symbol));
     const now = this.now();
-    if (!needsHistory && now < (this.nextDue.get(key) ?? 0)) return;
+    if (now < (this.nextDue.get(key) ?? 0)) return;
     this.nextDue.set(key, this.dueAfter(now, timeframe as Timeframe));
     let bars: Bar[];
     try {
       bars = await this.market.bars(symbol, timeframe, needsHistory ? HISTORY_BARS : LATEST_BARS);
     } catch (error) {
-      this.nextDue.delete(key);
+      this.nextDue.set(key, now + (this.options.klinePollMs > 0 ? this.options.klinePollMs : FAILURE_RETRY_MS));
       for (const strategy of members) await this.recordFailure(strategy.id, `klines for ${symbol} ${timeframe} failed: ${(error as Error).message}`);
       return;
     }
