@@ -1,3 +1,4 @@
+import { print } from 'graphql';
 import { StrategyPosition } from '../src/entities/strategy-position.entity';
 import {
   CreateSignedStrategyDocument,
@@ -60,6 +61,28 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     expect(paused.data!.pauseStrategy.status).toBe('paused');
     const deleted = await graphql(service.url, DeleteSignedStrategyDocument, { id: strategy.id }, auth);
     expect(deleted.data!.deleteSignedStrategy.status).toBe('stopped');
+  });
+
+  it('charges a signing key the REST weights: list 5, get 2, create 5, update 5, deploy 10, pause 5, delete 5', async () => {
+    const { call } = await account();
+    const used = async (document: Parameters<typeof print>[0], variables: Record<string, unknown>) => {
+      const response = await call('POST', '/graphql', { query: print(document), variables });
+      expect(response.body.errors).toBeUndefined();
+      return [Number(response.headers.get('x-service-used-weight-1m')), response.body.data];
+    };
+    const input = { name: 'w', templateId: 'sma_cross', params: { fast: 2, slow: 3 }, symbols: ['BTCUSDT'], timeframe: '1h', capital: '100' };
+    const [afterCreate, created] = await used(CreateSignedStrategyDocument, { input });
+    const id = (created as { createSignedStrategy: { id: string } }).createSignedStrategy.id;
+    const steps = [
+      afterCreate,
+      (await used(SignedStrategiesDocument, {}))[0],
+      (await used(SignedStrategyDocument, { id }))[0],
+      (await used(UpdateSignedStrategyDocument, { id, input: { name: 'x' } }))[0],
+      (await used(DeployStrategyDocument, { id, input: { dryRun: true } }))[0],
+      (await used(PauseStrategyDocument, { id }))[0],
+      (await used(DeleteSignedStrategyDocument, { id }))[0],
+    ];
+    expect(steps).toEqual([5, 10, 12, 17, 27, 32, 37]);
   });
 
   it.each([

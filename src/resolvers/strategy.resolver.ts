@@ -1,4 +1,4 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Ctx, Extensions, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireCaller, type Caller } from '../auth/caller';
 import { STRATEGY_EVENTS_TOPIC, type StrategyEventPayload } from '../events/strategy-event-feed';
 import type { GraphQLContext } from '../schema/context';
@@ -44,6 +44,7 @@ function owns(caller: Caller | undefined, payload: StrategyEventPayload): boolea
 /** Signed-API strategies over GraphQL: the same services as `/v1/strategies`. */
 @Resolver()
 export class StrategyResolver {
+  @Extensions({ weight: 5 })
   @Query(() => StrategyPageType, { description: 'The caller\'s signed-API strategies, newest first (public strategy records are `strategies`).' })
   async signedStrategies(
     @Ctx() { services, caller }: GraphQLContext,
@@ -55,11 +56,13 @@ export class StrategyResolver {
     return { data: page.data.map(toStrategy), nextCursor: page.next_cursor };
   }
 
+  @Extensions({ weight: 2 })
   @Query(() => StrategyType)
   async signedStrategy(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyType> {
     return toStrategy(await services.strategies.get(requireCaller(caller), id));
   }
 
+  @Extensions({ weight: 5 })
   @Mutation(() => StrategyType, { description: 'Creates a strategy in draft.' })
   async createSignedStrategy(@Arg('input', () => CreateStrategyInput) input: CreateStrategyInput, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyType> {
     return toStrategy(
@@ -75,6 +78,7 @@ export class StrategyResolver {
     );
   }
 
+  @Extensions({ weight: 5 })
   @Mutation(() => StrategyType)
   async updateSignedStrategy(
     @Arg('id', () => ID) id: string,
@@ -93,11 +97,13 @@ export class StrategyResolver {
     );
   }
 
+  @Extensions({ weight: 5 })
   @Mutation(() => StrategyType, { description: 'Stops the strategy for good (status stopped); a deployed strategy must be paused first.' })
   async deleteSignedStrategy(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyType> {
     return toStrategy(await services.strategies.delete(requireCaller(caller), id));
   }
 
+  @Extensions({ weight: 10 })
   @Mutation(() => StrategyType)
   async deployStrategy(
     @Arg('id', () => ID) id: string,
@@ -113,6 +119,7 @@ export class StrategyResolver {
     );
   }
 
+  @Extensions({ weight: 5 })
   @Mutation(() => StrategyType)
   async pauseStrategy(
     @Arg('id', () => ID) id: string,

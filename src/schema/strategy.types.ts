@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { PageOf } from './page.types';
 
 @ObjectType('SignedStrategyStats', { description: 'Cumulative across runs; not reset on deploy.' })
 export class StrategyStatsType {
@@ -58,14 +59,8 @@ export class StrategyType {
   stats!: StrategyStatsType;
 }
 
-@ObjectType('SignedStrategyPage')
-export class StrategyPageType {
-  @Field(() => [StrategyType])
-  data!: StrategyType[];
-
-  @Field(() => String, { nullable: true })
-  nextCursor!: string | null;
-}
+export const StrategyPageType = PageOf(StrategyType, 'SignedStrategyPage');
+export type StrategyPageType = InstanceType<typeof StrategyPageType>;
 
 @InputType('CreateSignedStrategyInput')
 export class CreateStrategyInput {
