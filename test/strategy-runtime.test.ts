@@ -1,16 +1,25 @@
 import Decimal from 'decimal.js';
+import { Client } from 'pg';
 import { StrategyPosition } from '../src/entities/strategy-position.entity';
 import { Strategy } from '../src/entities/strategy.entity';
 import { fastClock, zigzag } from './support/fast-clock';
 import { request } from './support/http';
 import { bearer, newAccount } from './support/identity';
 import { subscribeStrategyEvents, type StrategySubscriber } from './support/strategy-subscriber';
-import { startTestService, type TestService } from './support/test-service';
+import { createTestDatabase, startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
 
 /** 1-minute candles close every 2 s of wall time. */
 const clock = fastClock(30);
 const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '3' };
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 describe('the strategy runtime (contract §8): dry runs evaluated on each closed candle', () => {
   let world: TradingWorld;
@@ -98,6 +107,36 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     expect(Object.fromEntries(orders[0].params)).toMatchObject({ symbol: 'DOTUSDT', side: 'BUY', type: 'MARKET', quantity: opened.data.quantity });
     expect(Object.fromEntries(orders[1].params)).toMatchObject({ symbol: 'DOTUSDT', side: 'SELL', type: 'MARKET', reduceOnly: 'true', quantity: closed.data.quantity });
     world.exchange.fillPrice = '0';
+  });
+
+  it('resumes evaluating a deployed strategy after the service restarts', async () => {
+    world.market.scriptCloses('AVAXUSDT', zigzag(30, 1, 2));
+    const database = await createTestDatabase();
+    const env = { ...world.env, ...RUNTIME_ENV, ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'), APP_JWT_SECRET: 'strategy-runtime-restart-test-secret-0123456789' };
+    let first: TestService | undefined = await startTestService(env, database);
+    let second: TestService | undefined;
+    try {
+      const owner = await newAccount(first.url, world, 'restart@example.com');
+      const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['AVAXUSDT'], timeframe: '1m' }));
+      await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
+      const cursorOf = async (svc: TestService) => (await svc.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id })).lastBars?.AVAXUSDT ?? 0;
+      await waitUntil(async () => (await cursorOf(first!)) > 0);
+      await first.stop();
+      first = undefined;
+      const client = new Client({ connectionString: database.url });
+      await client.connect();
+      const stoppedAt = Number((await client.query('SELECT last_bars FROM strategies WHERE id = $1', [body.id])).rows[0].last_bars.AVAXUSDT);
+      await client.end();
+      second = await startTestService(env, database);
+      await waitUntil(async () => (await cursorOf(second!)) > stoppedAt);
+      const resumed = await second.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id });
+      expect(resumed.status).toBe('deployed');
+      expect(resumed.lastBars!.AVAXUSDT - stoppedAt).toBeGreaterThanOrEqual(60_000);
+    } finally {
+      await first?.stop();
+      await second?.stop();
+      await database.drop();
+    }
   });
 
   it('moves a strategy to error with a strategy.error event after repeated upstream failures', async () => {
