@@ -257,7 +257,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       expect(response.body.error).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('exchange key') });
     });
 
-    it('checks a live deployment against the exchange account\'s quote balance with a signed request', async () => {
+    it('checks a live deployment against the exchange account\'s quote balance with a signed request (502 when it cannot be read)', async () => {
       const user = await account();
       world.exchange.addAccount('LIVE-KEY-1', 'live-secret-1');
       const registered = await service.service.services.exchangeKeys.register(
@@ -272,6 +272,12 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       expect(refused.body.error).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: expect.stringContaining('exchange USDT balance 1000') });
       const balanceCall = world.exchange.accepted.filter((entry) => entry.path === '/fapi/v2/balance').at(-1);
       expect(balanceCall).toMatchObject({ apiKey: 'LIVE-KEY-1', method: 'GET' });
+      world.exchange.failing = true;
+      const unreadable = await user.call('POST', `/v1/strategies/${tooMuch.id}/deploy`, { capital: '999' }).finally(() => {
+        world.exchange.failing = false;
+      });
+      expect(unreadable.status).toBe(502);
+      expect(unreadable.body).toEqual({ error: { code: 'UPSTREAM_FAILED', message: expect.stringContaining('balance') } });
       const enough = await user.call('POST', `/v1/strategies/${tooMuch.id}/deploy`, { capital: '999' });
       expect(enough.status).toBe(200);
       expect(enough.body.capital).toBe('1000.5');
