@@ -5,7 +5,7 @@ import { ExchangeKey } from '../entities/exchange-key.entity';
 import { User } from '../entities/user.entity';
 import { AppError } from '../errors/app-error';
 import { parseOrReject } from '../errors/validation';
-import type { ExchangeCredentials, ExchangeSignedClient } from '../upstream/exchange-signed-client';
+import type { ExchangeCredentials, ExchangeTradingClient } from '../upstream/exchange-trading-client';
 import { naiveUtc } from './timestamps';
 import { normaliseEmail } from './users.service';
 
@@ -43,7 +43,7 @@ export class ExchangeKeysService {
   constructor(
     private readonly orm: Orm,
     private readonly secrets: SecretBox,
-    private readonly exchange: ExchangeSignedClient,
+    private readonly exchange: ExchangeTradingClient,
   ) {}
 
   async register(userId: number, input: unknown): Promise<KeyCheck> {

@@ -12,7 +12,6 @@ import { AppTokens } from '../auth/app-tokens';
 import { Authenticator } from '../auth/authenticator';
 import { IdentityProviders } from '../auth/identity-providers';
 import { WeightBudget } from '../auth/weight-budget';
-import { ExchangeSignedClient } from '../upstream/exchange-signed-client';
 import { UpstreamClient } from '../upstream/upstream-client';
 import { ApiKeysService } from './api-keys.service';
 import { ExchangeKeysService } from './exchange-keys.service';
@@ -101,13 +100,10 @@ export function createServices(deps: ServiceDependencies): Services {
     logger: deps.logger,
   });
   const tickers = new TickersService(upstream);
-  const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, new ExchangeSignedClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs));
+  const exchange = new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs);
+  const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, exchange);
   const paperBalances = new PaperBalancesService(deps.orm);
-  const strategyTrading = {
-    market: new StrategyMarket(upstream),
-    exchange: new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs),
-    feed: new StrategyEventFeed(),
-  };
+  const strategyTrading = { market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
   return {
     publicStrategies: new PublicStrategiesService(deps.orm),

@@ -1,5 +1,12 @@
 import { createHmac } from 'node:crypto';
-import type { ExchangeCredentials } from './exchange-signed-client';
+
+export interface ExchangeCredentials {
+  apiKey: string;
+  apiSecret: string;
+}
+
+/** `accepted`: the exchange answered the signed call; `rejected`: it refused the key (4xx); `unavailable`: no usable answer. */
+export type AccountCheck = 'accepted' | 'rejected' | 'unavailable';
 
 export interface ExchangeAnswer {
   status: number;
@@ -14,8 +21,9 @@ const RECV_WINDOW_MS = 5000;
  * Signed trading calls on the futures host, Binance style: the parameters plus
  * `timestamp` and `recvWindow` form the query, `signature` is the hex
  * HMAC-SHA256 of that query with the secret, the key goes in `X-MBX-APIKEY`.
- * Used by live strategy runs and the body-credential endpoints; neither the
- * credentials nor the signed query are ever logged.
+ * Used to verify registered keys, by live strategy runs and by the
+ * body-credential endpoints; neither the credentials nor the signed query are
+ * ever logged.
  */
 export class ExchangeTradingClient {
   constructor(
@@ -38,6 +46,17 @@ export class ExchangeTradingClient {
     });
     const text = await response.text();
     return { status: response.status, body: parseJson(text) };
+  }
+
+  /** Whether the exchange accepts the key, through its signed futures account endpoint. */
+  async checkAccount(credentials: ExchangeCredentials): Promise<AccountCheck> {
+    try {
+      const answer = await this.send(credentials, 'GET', '/fapi/v2/account', {});
+      if (answer.status >= 200 && answer.status < 300) return 'accepted';
+      return answer.status >= 400 && answer.status < 500 && answer.status !== 429 ? 'rejected' : 'unavailable';
+    } catch {
+      return 'unavailable';
+    }
   }
 
   /** The available balance of `asset` on the futures account, or null when the exchange does not answer with one. */
