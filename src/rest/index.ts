@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '../services';
+import { backtestRoutes } from './backtest.routes';
 import { identityRoutes } from './identity.routes';
 import { planSeriesRoutes } from './plan-series.routes';
 import { marketDataRoutes } from './market-data.routes';
@@ -15,6 +16,7 @@ export function restRoutes(services: Services): Router {
   router.use(planSeriesRoutes(services));
   router.use(signedAccountRoutes(services));
   router.use(webhooksRoutes(services));
+  router.use(backtestRoutes(services));
   router.use(marketDataRoutes(services));
   return router;
 }

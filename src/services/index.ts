@@ -14,7 +14,9 @@ import { IdentityProviders } from '../auth/identity-providers';
 import { WeightBudget } from '../auth/weight-budget';
 import { ExchangeSignedClient } from '../upstream/exchange-signed-client';
 import { UpstreamClient } from '../upstream/upstream-client';
+import { JobStore } from '../backtest/job-store';
 import { ApiKeysService } from './api-keys.service';
+import { BacktestJobsService } from './backtest-jobs.service';
 import { ExchangeKeysService } from './exchange-keys.service';
 import { FundingRatesService } from './market-data-funding.service';
 import { MarketPassThroughService } from './market-data-passthrough.service';
@@ -63,6 +65,7 @@ export interface Services {
   tickers: TickersService;
   whaleBoard: WhaleBoardService;
   smartMoney: SmartMoneyService;
+  backtestJobs: BacktestJobsService;
 }
 
 export function createServices(deps: ServiceDependencies): Services {
@@ -106,5 +109,6 @@ export function createServices(deps: ServiceDependencies): Services {
     tickers,
     whaleBoard: new WhaleBoardService(upstream, tickers),
     smartMoney: new SmartMoneyService(upstream),
+    backtestJobs: new BacktestJobsService(new JobStore(deps.orm)),
   };
 }

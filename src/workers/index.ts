@@ -1,5 +1,6 @@
 import type { NotificationListener } from '../db/notifications';
 import type { Core } from '../service';
+import { backtestRunnerWorker } from './backtest-runner.worker';
 import { webhookDispatcherWorker } from './webhook-dispatcher.worker';
 
 /** What a background worker gets: the core (database, services), the process's notification listener and its liveness id. */
@@ -17,4 +18,4 @@ export interface BackgroundWorker {
 }
 
 /** Every background worker; each feature adds its own here. */
-export const BACKGROUND_WORKERS: BackgroundWorker[] = [webhookDispatcherWorker];
+export const BACKGROUND_WORKERS: BackgroundWorker[] = [webhookDispatcherWorker, backtestRunnerWorker];
