@@ -104,8 +104,8 @@ export class JobStore {
   }
 
   /** A job by id alone, for the subscription bridge (which checks the owner itself). */
-  async getAny(id: string): Promise<JobRow | undefined> {
-    const [row] = await this.execute<JobRow>(`SELECT ${ROW_COLUMNS} FROM backtest_jobs WHERE id = ?`, [id]);
+  async getAny(id: string, withResult: boolean): Promise<JobRow | undefined> {
+    const [row] = await this.execute<JobRow>(`SELECT ${ROW_COLUMNS}${withResult ? ', result' : ''} FROM backtest_jobs WHERE id = ?`, [id]);
     return row;
   }
 

@@ -2,6 +2,7 @@ import type { NotificationListener } from '../db/notifications';
 import type { Logger } from '../observability/logger';
 import type { PubSub } from '../schema/build-schema';
 import type { Services } from '../services';
+import { backtestJobBridge } from './backtest-job-bridge';
 
 export interface BridgeContext {
   listener: NotificationListener;
@@ -21,4 +22,4 @@ export interface SubscriptionBridge {
 }
 
 /** Every bridge; each feature with a subscription adds its own here. */
-export const SUBSCRIPTION_BRIDGES: SubscriptionBridge[] = [];
+export const SUBSCRIPTION_BRIDGES: SubscriptionBridge[] = [backtestJobBridge];

@@ -1,8 +1,9 @@
 import type { NonEmptyArray } from 'type-graphql';
+import { BacktestResolver } from './backtest.resolver';
 import { IdentityResolver } from './identity.resolver';
 import { PlanSeriesResolver } from './plan-series.resolver';
 import { MarketDataResolver } from './market-data.resolver';
 import { PublicStrategyResolver } from './public-strategy.resolver';
 import { WebhookResolver } from './webhook.resolver';
 
-export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver, WebhookResolver, MarketDataResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver, WebhookResolver, MarketDataResolver, BacktestResolver];

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { EventEmitter, on } from 'node:events';
 import { z } from 'zod';
 import type { Caller } from '../auth/caller';
 import { isoUtc, resolveJobConfig, type JobConfig } from '../backtest/job-config';
-import { JOB_STATUSES, jobRecord, type JobRecord, type JobRow } from '../backtest/job-records';
+import { JOB_STATUSES, TERMINAL_STATUSES, jobRecord, type JobRecord, type JobRow } from '../backtest/job-records';
 import { MAX_ACTIVE_JOBS, type JobStore } from '../backtest/job-store';
 import { templateCatalogue, type TemplateListing } from '../engine';
 import { AppError } from '../errors/app-error';
@@ -22,6 +23,9 @@ const cancelSchema = z.object({ reason: z.string().max(200).optional() });
 
 /** Spec "Backtest jobs" and contract §7: the job API of both edges. Jobs run in the backtest worker (workers/backtest-runner.ts). */
 export class BacktestJobsService {
+  /** Changes of jobs watched by this process's subscribers, keyed by job id; fed by the subscription bridge. */
+  private readonly changes = new EventEmitter().setMaxListeners(0);
+
   constructor(private readonly store: JobStore) {}
 
   templates(): TemplateListing[] {
@@ -71,10 +75,45 @@ export class BacktestJobsService {
     return jobRecord(outcome, true);
   }
 
-  /** For the `backtestJob` subscription: the job if `caller` may see it. */
-  async visibleTo(caller: Caller, id: string): Promise<JobRecord | undefined> {
+  /**
+   * The `backtestJob` subscription: the job now, then on each status or
+   * progress change, ending after a terminal state. NOT_FOUND (before any
+   * event) unless `caller` may see the job.
+   */
+  async watch(caller: Caller, id: string): Promise<AsyncIterable<JobRecord>> {
+    const controller = new AbortController();
+    // Listening starts before the first read, so a change between the two is not lost.
+    const changes = on(this.changes, id, { signal: controller.signal }) as AsyncIterableIterator<[JobRecord]>;
     const row = await this.store.get(caller, id, true);
-    return row ? jobRecord(row, true) : undefined;
+    if (!row) {
+      controller.abort();
+      throw notFound();
+    }
+    return followJob(jobRecord(row, true), changes, controller);
+  }
+
+  /** A job changed (NOTIFY from any process): tell this process's subscribers of it, if any. */
+  async jobChanged(id: string): Promise<void> {
+    if (this.changes.listenerCount(id) === 0) return;
+    const row = await this.store.getAny(id, true);
+    if (row) this.changes.emit(id, jobRecord(row, true));
+  }
+}
+
+async function* followJob(first: JobRecord, changes: AsyncIterableIterator<[JobRecord]>, controller: AbortController): AsyncGenerator<JobRecord> {
+  try {
+    let last = first;
+    yield first;
+    if (TERMINAL_STATUSES.includes(first.status)) return;
+    for await (const [record] of changes) {
+      // Progress updates renew a lease too; only what a subscriber can see counts as a change.
+      if (record.status === last.status && record.progress === last.progress) continue;
+      last = record;
+      yield record;
+      if (TERMINAL_STATUSES.includes(record.status)) return;
+    }
+  } finally {
+    controller.abort();
   }
 }
 
