@@ -103,11 +103,16 @@ export class BacktestRunner {
     let timeout: NodeJS.Timeout | undefined;
     try {
       // A fetch from the exchange may be slow: a cancel frees the job's slot at once and leaves the fetch to finish (and be stored) on its own.
+      const started = performance.now();
       const input = await untilAborted(this.loadInput(job, signal), signal);
+      const loaded = performance.now();
       timeout = setTimeout(() => this.abort(entry, 'timeout'), this.settings.timeoutMs);
       const result = await this.pool.run(input, { signal, progress, transferInput: true });
+      const simulated = performance.now();
       clearInterval(ticker);
       await this.store.complete(job.id, workerId, result);
+      const timings = { loadMs: Math.round(loaded - started), simulateMs: Math.round(simulated - loaded), storeMs: Math.round(performance.now() - simulated) };
+      this.logger.info({ jobId: job.id, ...timings, rssMb: Math.round(process.memoryUsage().rss / 1048576) }, 'backtest job done');
     } catch (error) {
       clearInterval(ticker);
       if (entry.reason === 'shutdown') await this.store.release(job.id, workerId);
