@@ -135,6 +135,15 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     expect(again.result).toEqual(first.result);
   });
 
+  it('a range ending an hour ago is stored as far as it has closed: the same job again calls the exchange for nothing', async () => {
+    const end = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000).toISOString();
+    const body = jobBody({ symbols: ['BNBUSDT'], start: new Date(Date.parse(end) - 20 * 86_400_000).toISOString(), end });
+    expect((await waitForJob(call, (await call('POST', '/v1/backtest/jobs', body)).body.id)).status).toBe('done');
+    exchange.resetCalls();
+    expect((await waitForJob(call, (await call('POST', '/v1/backtest/jobs', body)).body.id)).status).toBe('done');
+    expect(exchange.calls('/fapi/v1/klines') + exchange.calls('/fapi/v1/fundingRate')).toBe(0);
+  });
+
   it('config carries fee_bps only for fixed_bps, and the request values over the defaults', async () => {
     const none = await call('POST', '/v1/backtest/jobs', jobBody({ fee_model: 'none', fee_bps: '7', leverage: 3 }));
     expect(none.status).toBe(200);

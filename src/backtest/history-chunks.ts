@@ -1,10 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { nativeQuery } from '../db/native-query';
 import type { Orm } from '../db/orm';
 
 /**
- * Closed exchange history in PostgreSQL: one row per symbol, series (a
- * timeframe, or `funding`) and fixed time span, holding `columns` float64
- * columns of `row_count` values back to back, little-endian. A 5-year
+ * Exchange history in PostgreSQL: one row per symbol, series (a timeframe, or
+ * `funding`) and fixed time span, holding float64 columns of `row_count`
+ * values back to back, little-endian; `fetched_until` says how far the span
+ * was complete when fetched (the current span is completed by a later fetch). A 5-year
  * 1-minute history is ~1,800 rows of 69 kB instead of 2.6 million rows, and
  * loads by copying bytes straight into the engine's typed arrays.
  */
@@ -40,24 +42,23 @@ export class HistoryChunks {
   constructor(private readonly orm: Orm) {}
 
   private execute<T>(sql: string, params: unknown[]): Promise<T[]> {
-    const em = this.orm.em.fork() as EntityManager;
-    return em.getConnection().execute(sql, params, 'all') as Promise<T[]>;
+    return nativeQuery<T>(this.orm.em.fork() as EntityManager, sql, params);
   }
 
-  /** Which of `starts` are stored. */
-  async stored(symbol: string, series: string, starts: number[]): Promise<Set<number>> {
-    const rows = await this.execute<{ chunk_start: string }>(
-      'SELECT chunk_start FROM history_chunks WHERE symbol = ? AND series = ? AND chunk_start = ANY(?::bigint[])',
+  /** For each stored chunk among `starts`: the instant up to which (exclusive) it holds everything the exchange had. */
+  async coverage(symbol: string, series: string, starts: number[]): Promise<Map<number, number>> {
+    const rows = await this.execute<{ chunk_start: string; fetched_until: string }>(
+      'SELECT chunk_start, fetched_until FROM history_chunks WHERE symbol = ? AND series = ? AND chunk_start = ANY(?::bigint[])',
       [symbol, series, bigintArray(starts)],
     );
-    return new Set(rows.map((row) => Number(row.chunk_start)));
+    return new Map(rows.map((row) => [Number(row.chunk_start), Number(row.fetched_until)]));
   }
 
-  async save(symbol: string, series: string, chunkStart: number, columns: Float64Array[]): Promise<void> {
+  async save(symbol: string, series: string, chunkStart: number, fetchedUntil: number, columns: Float64Array[]): Promise<void> {
     await this.execute(
-      `INSERT INTO history_chunks (symbol, series, chunk_start, row_count, data) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (symbol, series, chunk_start) DO UPDATE SET row_count = excluded.row_count, data = excluded.data`,
-      [symbol, series, chunkStart, columns[0]?.length ?? 0, packColumns(columns)],
+      `INSERT INTO history_chunks (symbol, series, chunk_start, row_count, fetched_until, data) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (symbol, series, chunk_start) DO UPDATE SET row_count = excluded.row_count, fetched_until = excluded.fetched_until, data = excluded.data`,
+      [symbol, series, chunkStart, columns[0]?.length ?? 0, fetchedUntil, packColumns(columns)],
     );
   }
 

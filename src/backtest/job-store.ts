@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownedBy, ownerFor, type Caller } from '../auth/caller';
 import type { Orm } from '../db/orm';
+import { nativeQuery } from '../db/native-query';
 import { isHeldSql } from '../db/process-liveness';
 import type { BacktestResult } from '../engine';
 import { recordEvent } from '../events/outbox';
@@ -207,11 +208,11 @@ export class JobStore {
 
   private async finish(id: string, workerId: number, set: string, params: unknown[]): Promise<boolean> {
     return this.transaction(async (em) => {
-      const [row] = await this.execute<JobRow>(
+      const [row] = await nativeQuery<JobRow>(
+        em,
         `UPDATE backtest_jobs SET ${set}, finished_at = now(), locked_by = NULL, locked_until = NULL
           WHERE id = ? AND status = 'running' AND locked_by = ? RETURNING ${ROW_COLUMNS}`,
         [...params, id, workerId],
-        em,
       );
       if (!row) return false;
       await this.recordEnd(em, row);

@@ -16,11 +16,6 @@ const FUNDING_WEIGHT = 1;
 
 type KlineRow = [number, string, string, string, string, string, number, ...unknown[]];
 
-interface FetchedChunk {
-  chunkStart: number;
-  columns: Float64Array[];
-}
-
 function chunkStarts(start: number, end: number, span: number): number[] {
   const starts: number[] = [];
   for (let at = Math.floor(start / span) * span; at <= end; at += span) starts.push(at);
@@ -34,8 +29,9 @@ function dataUnavailable(message: string): EngineError {
 /**
  * Candles and funding for a job: read from the history store, and only what
  * is missing fetched from the exchange (within the upstream weight budget)
- * and stored. Chunks whose whole span has closed are stored; the one still
- * open (the current day) is fetched each time and never stored.
+ * and stored, so a second job over the same range calls the exchange for
+ * nothing. The chunk holding "now" is stored as far as it goes and fetched
+ * again only by a job that needs more of it.
  */
 export class MarketHistory {
   constructor(
@@ -47,8 +43,13 @@ export class MarketHistory {
   async candles(symbol: string, timeframe: Timeframe, start: number, end: number, signal?: AbortSignal): Promise<CandleSeries> {
     const barMs = TIMEFRAME_MS[timeframe];
     const span = BARS_PER_CHUNK * barMs;
-    const open = await this.fillMissing(symbol, timeframe, chunkStarts(start, end, span), span, signal, (chunkStart) => this.fetchKlines(symbol, timeframe, chunkStart, span));
-    const [openTime, openPrice, high, low, close, volume] = await this.assemble(symbol, timeframe, chunkStarts(start, end, span), open, 6);
+    const starts = chunkStarts(start, end, span);
+    // A fetch holds every bar closed by then: those opening before now − one bar (+1 ms, as close times end in …999).
+    await this.fillMissing(symbol, timeframe, starts, span, end, signal, async (chunkStart) => ({
+      columns: await this.fetchKlines(symbol, timeframe, chunkStart, span),
+      fetchedUntil: Math.min(chunkStart + span, this.now() - barMs + 1),
+    }));
+    const [openTime, openPrice, high, low, close, volume] = await this.assemble(symbol, timeframe, starts, 6);
     if (openTime.length === 0 || openTime[0] >= start + barMs) {
       const first = openTime.length > 0 ? `; its history starts at ${new Date(openTime[0]).toISOString()}` : '';
       throw dataUnavailable(`${symbol} has no ${timeframe} candles at ${new Date(start).toISOString()}${first}`);
@@ -58,41 +59,42 @@ export class MarketHistory {
 
   async funding(symbol: string, start: number, end: number, signal?: AbortSignal): Promise<FundingSeries> {
     const starts = chunkStarts(start, end, FUNDING_SPAN_MS);
-    const open = await this.fillMissing(symbol, FUNDING_SERIES, starts, FUNDING_SPAN_MS, signal, (chunkStart) => this.fetchFunding(symbol, chunkStart));
-    const [time, rate] = await this.assemble(symbol, FUNDING_SERIES, starts, open, 2);
+    await this.fillMissing(symbol, FUNDING_SERIES, starts, FUNDING_SPAN_MS, end, signal, async (chunkStart) => ({
+      columns: await this.fetchFunding(symbol, chunkStart),
+      fetchedUntil: Math.min(chunkStart + FUNDING_SPAN_MS, this.now()),
+    }));
+    const [time, rate] = await this.assemble(symbol, FUNDING_SERIES, starts, 2);
     return { time, rate };
   }
 
-  /** Fetches the chunks not stored; stores the closed ones and returns the one still open. */
+  /** Fetches and stores the chunks not stored, or stored before they covered what [start, end] needs of them. */
   private async fillMissing(
     symbol: string,
     series: string,
     starts: number[],
     span: number,
+    end: number,
     signal: AbortSignal | undefined,
-    fetch: (chunkStart: number) => Promise<Float64Array[]>,
-  ): Promise<FetchedChunk[]> {
-    const stored = await this.chunks.stored(symbol, series, starts);
-    const missing = starts.filter((chunkStart) => !stored.has(chunkStart));
-    const open: FetchedChunk[] = [];
+    fetch: (chunkStart: number) => Promise<{ columns: Float64Array[]; fetchedUntil: number }>,
+  ): Promise<void> {
+    const coverage = await this.chunks.coverage(symbol, series, starts);
+    const missing = starts.filter((chunkStart) => (coverage.get(chunkStart) ?? -Infinity) < Math.min(chunkStart + span, end + 1));
     let next = 0;
     const fetchNext = async (): Promise<void> => {
       while (next < missing.length) {
         signal?.throwIfAborted();
         const chunkStart = missing[next++];
-        const columns = await fetch(chunkStart);
-        if (chunkStart + span <= this.now()) await this.chunks.save(symbol, series, chunkStart, columns);
-        else open.push({ chunkStart, columns });
+        const { columns, fetchedUntil } = await fetch(chunkStart);
+        await this.chunks.save(symbol, series, chunkStart, fetchedUntil, columns);
       }
     };
     await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, missing.length) }, fetchNext));
-    return open;
   }
 
   /** One buffer for all columns, filled chunk by chunk in time order. */
-  private async assemble(symbol: string, series: string, starts: number[], open: FetchedChunk[], columnCount: number): Promise<Float64Array[]> {
+  private async assemble(symbol: string, series: string, starts: number[], columnCount: number): Promise<Float64Array[]> {
     const sizes = await this.chunks.sizes(symbol, series, starts);
-    const total = sizes.reduce((sum, size) => sum + size.rowCount, 0) + open.reduce((sum, chunk) => sum + chunk.columns[0].length, 0);
+    const total = sizes.reduce((sum, size) => sum + size.rowCount, 0);
     const buffer = new ArrayBuffer(total * columnCount * 8);
     const columns = Array.from({ length: columnCount }, (_, index) => new Float64Array(buffer, index * total * 8, total));
     let offset = 0;
@@ -100,11 +102,6 @@ export class MarketHistory {
       for (let index = 0; index < columnCount; index++) copyColumn(chunk, index, columns[index], offset);
       offset += chunk.rowCount;
     });
-    // The open chunk is the latest one, so it follows every stored chunk.
-    for (const chunk of open) {
-      chunk.columns.forEach((column, index) => columns[index].set(column, offset));
-      offset += chunk.columns[0].length;
-    }
     return columns;
   }
 

@@ -24,15 +24,18 @@ export class Migration20261121500000_backtest_jobs extends Migration {
       )`);
     this.addSql('CREATE INDEX backtest_jobs_owner_idx ON backtest_jobs (user_id, submitted_at DESC, id DESC)');
     this.addSql(`CREATE INDEX backtest_jobs_active_idx ON backtest_jobs (submitted_at) WHERE status IN ('queued', 'running')`);
-    // Closed exchange history (candles per timeframe, funding) packed as float64 columns; see backtest/history-chunks.ts.
+    // Exchange history (candles per timeframe, funding) packed as float64 columns; see backtest/history-chunks.ts.
     this.addSql(`
       CREATE TABLE history_chunks (
         symbol varchar(32) NOT NULL,
         series varchar(8) NOT NULL,
         chunk_start bigint NOT NULL,
         row_count integer NOT NULL,
+        fetched_until bigint NOT NULL,
         data bytea NOT NULL,
         PRIMARY KEY (symbol, series, chunk_start)
       )`);
+    // Float64 columns barely compress, and decompressing them on every job costs more than the disk it saves.
+    this.addSql('ALTER TABLE history_chunks ALTER COLUMN data SET STORAGE EXTERNAL');
   }
 }
