@@ -3,20 +3,14 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { startExchangeStandIn, type ExchangeStandIn } from './stand-ins/exchange/exchange-stand-in';
 import { BacktestJobDocument, BacktestJobsDocument, BacktestTemplatesDocument, CancelBacktestJobDocument, CreateBacktestJobDocument, WatchBacktestJobDocument } from './graphql/generated';
-import { waitForJob } from './support/backtest';
+import { jobBody, waitForJob } from './support/backtest';
 import { graphql } from './support/http';
 import { bearer, newAccount, signature, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 
-const input = {
-  templateId: 'sma_cross',
-  params: { fast: 5, slow: 20 },
-  symbols: ['BTCUSDT'],
-  timeframe: '1h',
-  start: '2024-01-01T00:00:00Z',
-  end: '2024-02-15T00:00:00Z',
-  capital: '10000',
-};
+const rest = jobBody();
+/** The REST test body in GraphQL's field names. */
+const input = { templateId: rest.template_id as string, params: rest.params as Record<string, unknown>, symbols: rest.symbols as string[], timeframe: rest.timeframe as string, start: rest.start as string, end: rest.end as string, capital: rest.capital as string };
 
 describe('backtest jobs over GraphQL and the backtestJob subscription (contract §9)', () => {
   let world: OutsideWorld;

@@ -5,6 +5,7 @@ import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type JobStor
 import type { NotificationListener } from '../db/notifications';
 import { BacktestProgress, EngineError, type BacktestInput, type BacktestPool, type CandleSeries, type FundingSeries } from '../engine';
 import type { Logger } from '../observability/logger';
+import { WakeSignal } from './wake-signal';
 
 export interface RunnerSettings {
   workerId: number;
@@ -34,8 +35,7 @@ export class BacktestRunner {
   private running = false;
   private readonly inFlight = new Map<string, RunningJob>();
   private readonly tasks = new Set<Promise<void>>();
-  private woken = false;
-  private interruptSleep?: () => void;
+  private readonly wakeSignal = new WakeSignal();
   private loop?: Promise<void>;
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -50,7 +50,7 @@ export class BacktestRunner {
 
   start(): void {
     this.running = true;
-    this.unsubscribe.push(this.listener.on(JOBS_QUEUED_CHANNEL, () => this.wake()));
+    this.unsubscribe.push(this.listener.on(JOBS_QUEUED_CHANNEL, () => this.wakeSignal.wake()));
     this.unsubscribe.push(this.listener.on(JOB_CHANGES_CHANNEL, (id) => this.checkStillMine(id)));
     this.loop = this.run();
   }
@@ -59,13 +59,13 @@ export class BacktestRunner {
     this.running = false;
     this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
     for (const job of this.inFlight.values()) this.abort(job, 'shutdown');
-    this.wake();
+    this.wakeSignal.wake();
     await Promise.allSettled([this.loop, ...this.tasks]);
   }
 
   private async run(): Promise<void> {
     while (this.running) {
-      this.woken = false;
+      this.wakeSignal.reset();
       try {
         await this.store.failAbandoned();
         const free = this.settings.threads - this.inFlight.size;
@@ -73,7 +73,7 @@ export class BacktestRunner {
       } catch (error) {
         this.logger.error({ err: error }, 'backtest runner iteration failed');
       }
-      if (this.running) await this.sleep(this.settings.idlePollMs);
+      if (this.running) await this.wakeSignal.sleep(this.settings.idlePollMs);
     }
   }
 
@@ -85,7 +85,7 @@ export class BacktestRunner {
       .finally(() => {
         this.inFlight.delete(job.id);
         this.tasks.delete(task);
-        this.wake();
+        this.wakeSignal.wake();
       });
     this.tasks.add(task);
   }
@@ -158,22 +158,6 @@ export class BacktestRunner {
     );
   }
 
-  private wake(): void {
-    this.woken = true;
-    this.interruptSleep?.();
-  }
-
-  private async sleep(ms: number): Promise<void> {
-    if (this.woken) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.interruptSleep = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.interruptSleep = undefined;
-  }
 }
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
