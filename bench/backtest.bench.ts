@@ -5,7 +5,9 @@
  * the worker for that job ≤ 512 MB. The first fetch from the exchange
  * stand-in is reported separately.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { HistoryChunks } from '../src/backtest/history-chunks';
 import { MarketHistory } from '../src/backtest/market-history';
 import { UpstreamClient } from '../src/upstream/upstream-client';
@@ -42,8 +44,10 @@ export async function main(): Promise<void> {
   const env = { ...world.env, UPSTREAM_FAPI_URL: exchange.url, ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'), APP_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', LOG_LEVEL: 'warn', BACKTEST_WORKERS: '1' };
   const api = await startTestService({ ...env, ROLE: 'api', SIGNED_WEIGHT_PER_MIN: '100000' });
   const workers: ServiceProcess[] = [];
+  // Workers run the compiled build, as `npm start` does.
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: path.resolve(__dirname, '..'), stdio: 'inherit' });
   const worker = async () => {
-    const spawned = await spawnService({ ...env, LOG_LEVEL: 'info', ROLE: 'worker', DATABASE_URL: api.databaseUrl });
+    const spawned = await spawnService({ ...env, LOG_LEVEL: 'info', ROLE: 'worker', DATABASE_URL: api.databaseUrl }, 60_000, 'compiled');
     workers.push(spawned);
     return spawned;
   };
