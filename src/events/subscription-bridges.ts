@@ -3,6 +3,7 @@ import type { Logger } from '../observability/logger';
 import type { PubSub } from '../schema/build-schema';
 import type { Services } from '../services';
 import { strategyEventsBridge } from './strategy-events.bridge';
+import { backtestJobBridge } from './backtest-job-bridge';
 
 export interface BridgeContext {
   listener: NotificationListener;
@@ -22,4 +23,4 @@ export interface SubscriptionBridge {
 }
 
 /** Every bridge; each feature with a subscription adds its own here. */
-export const SUBSCRIPTION_BRIDGES: SubscriptionBridge[] = [strategyEventsBridge];
+export const SUBSCRIPTION_BRIDGES: SubscriptionBridge[] = [strategyEventsBridge, backtestJobBridge];

@@ -49,6 +49,11 @@ export async function startGraphQL(
         const errors = validate(schema, parse(payload.query), [depthLimitRule()]);
         return errors.length > 0 ? errors : undefined;
       },
+      // Subscription errors get the same `extensions.code` (and masking) as queries over HTTP.
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors
+          ? { ...result, errors: result.errors.map((error) => formatGraphQLError({ ...error.toJSON(), extensions: { code: 'INTERNAL_SERVER_ERROR', ...error.extensions } }, error)) }
+          : undefined,
     },
     wsServer,
   );

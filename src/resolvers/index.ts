@@ -1,4 +1,5 @@
 import type { NonEmptyArray } from 'type-graphql';
+import { BacktestResolver } from './backtest.resolver';
 import { IdentityResolver } from './identity.resolver';
 import { PlanSeriesResolver } from './plan-series.resolver';
 import { MarketDataResolver } from './market-data.resolver';
@@ -7,4 +8,13 @@ import { WebhookResolver } from './webhook.resolver';
 import { StrategyResolver } from './strategy.resolver';
 import { BodyCredentialResolver } from './body-credential.resolver';
 
-export const RESOLVERS: NonEmptyArray<Function> = [PublicStrategyResolver, IdentityResolver, PlanSeriesResolver, WebhookResolver, MarketDataResolver, StrategyResolver, BodyCredentialResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [
+  PublicStrategyResolver,
+  IdentityResolver,
+  PlanSeriesResolver,
+  WebhookResolver,
+  MarketDataResolver,
+  StrategyResolver,
+  BodyCredentialResolver,
+  BacktestResolver,
+];

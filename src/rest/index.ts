@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '../services';
+import { backtestRoutes } from './backtest.routes';
 import { identityRoutes } from './identity.routes';
 import { planSeriesRoutes } from './plan-series.routes';
 import { marketDataRoutes } from './market-data.routes';
@@ -21,5 +22,6 @@ export function restRoutes(services: Services): Router {
   router.use(webhooksRoutes(services));
   router.use(strategiesRoutes(services));
   router.use(bodyCredentialRoutes(services));
+  router.use(backtestRoutes(services));
   return router;
 }

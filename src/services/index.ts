@@ -13,7 +13,9 @@ import { Authenticator } from '../auth/authenticator';
 import { IdentityProviders } from '../auth/identity-providers';
 import { WeightBudget } from '../auth/weight-budget';
 import { UpstreamClient } from '../upstream/upstream-client';
+import { JobStore } from '../backtest/job-store';
 import { ApiKeysService } from './api-keys.service';
+import { BacktestJobsService } from './backtest-jobs.service';
 import { ExchangeKeysService } from './exchange-keys.service';
 import { FundingRatesService } from './market-data-funding.service';
 import { MarketPassThroughService } from './market-data-passthrough.service';
@@ -76,6 +78,7 @@ export interface Services {
   strategyTrading: { market: StrategyMarket; trader: StrategyTrader; exchange: ExchangeTradingClient; feed: StrategyEventFeed };
   bodyCredentialTrading: BodyCredentialTradingService;
   balanceLow: BalanceLowService;
+  backtestJobs: BacktestJobsService;
 }
 
 export function createServices(deps: ServiceDependencies): Services {
@@ -103,6 +106,7 @@ export function createServices(deps: ServiceDependencies): Services {
   const exchange = new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs);
   const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, exchange);
   const paperBalances = new PaperBalancesService(deps.orm);
+  const strategies = new StrategiesService(deps.orm);
   const strategyTrading = { market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
   return {
@@ -124,10 +128,11 @@ export function createServices(deps: ServiceDependencies): Services {
     tickers,
     whaleBoard: new WhaleBoardService(upstream, tickers),
     smartMoney: new SmartMoneyService(upstream),
-    strategies: new StrategiesService(deps.orm),
+    strategies,
     strategyRuns: new StrategyRunsService(deps.orm, paperBalances, exchangeKeys, strategyTrading.exchange, strategyTrading.market, trader, strategyTrading.feed),
     strategyTrading: { ...strategyTrading, trader },
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
     balanceLow: new BalanceLowService(deps.orm, exchangeKeys, strategyTrading.exchange),
+    backtestJobs: new BacktestJobsService(new JobStore(deps.orm), strategies),
   };
 }

@@ -1,5 +1,6 @@
 import type { NotificationListener } from '../db/notifications';
 import type { Core } from '../service';
+import { backtestRunnerWorker } from './backtest-runner.worker';
 import { webhookDispatcherWorker } from './webhook-dispatcher.worker';
 import { strategyRuntimeWorker } from './strategy-runtime.worker';
 import { balanceLowWorker } from './balance-low.worker';
@@ -19,4 +20,4 @@ export interface BackgroundWorker {
 }
 
 /** Every background worker; each feature adds its own here. */
-export const BACKGROUND_WORKERS: BackgroundWorker[] = [webhookDispatcherWorker, strategyRuntimeWorker, balanceLowWorker];
+export const BACKGROUND_WORKERS: BackgroundWorker[] = [webhookDispatcherWorker, strategyRuntimeWorker, balanceLowWorker, backtestRunnerWorker];

@@ -1,6 +1,7 @@
 import type { NotificationListener } from '../db/notifications';
 import { EVENTS_CHANNEL } from '../events/outbox';
 import type { Logger } from '../observability/logger';
+import { WakeSignal } from './wake-signal';
 import type { Deliverer } from '../webhooks/deliverer';
 import { DELIVERIES_CHANNEL, type ClaimedDelivery, type DeliveryStore } from '../webhooks/delivery-store';
 
@@ -25,9 +26,7 @@ export interface DispatcherSettings {
 export class WebhookDispatcher {
   private running = false;
   private readonly inFlight = new Set<Promise<unknown>>();
-  /** Set by a wake-up that arrives while the loop is busy, so it is not lost. */
-  private woken = false;
-  private interruptSleep?: () => void;
+  private readonly wakeSignal = new WakeSignal();
   private loop?: Promise<void>;
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -41,21 +40,21 @@ export class WebhookDispatcher {
 
   start(): void {
     this.running = true;
-    for (const channel of [EVENTS_CHANNEL, DELIVERIES_CHANNEL]) this.unsubscribe.push(this.listener.on(channel, () => this.wake()));
+    for (const channel of [EVENTS_CHANNEL, DELIVERIES_CHANNEL]) this.unsubscribe.push(this.listener.on(channel, () => this.wakeSignal.wake()));
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
-    this.wake();
+    this.wakeSignal.wake();
     // Attempts end within their 8 s deadline; the bound only matters when the database itself is gone mid-query.
     await Promise.race([Promise.allSettled([this.loop, ...this.inFlight]), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
   }
 
   private async run(): Promise<void> {
     while (this.running) {
-      this.woken = false;
+      this.wakeSignal.reset();
       let sleepMs = this.settings.idlePollMs;
       try {
         while ((await this.store.fanOut(200)) > 0 && this.running);
@@ -75,7 +74,7 @@ export class WebhookDispatcher {
       } catch (error) {
         this.logger.error({ err: error }, 'webhook dispatcher iteration failed');
       }
-      if (this.running && sleepMs > 0) await this.sleep(sleepMs);
+      if (this.running && sleepMs > 0) await this.wakeSignal.sleep(sleepMs);
     }
   }
 
@@ -85,25 +84,9 @@ export class WebhookDispatcher {
       .catch((error: unknown) => this.logger.error({ err: error, deliveryId: delivery.id }, 'webhook attempt crashed; its lease will lapse and it will be retried'))
       .finally(() => {
         this.inFlight.delete(attempt);
-        this.wake();
+        this.wakeSignal.wake();
       });
     this.inFlight.add(attempt);
   }
 
-  private wake(): void {
-    this.woken = true;
-    this.interruptSleep?.();
-  }
-
-  private async sleep(ms: number): Promise<void> {
-    if (this.woken) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.interruptSleep = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.interruptSleep = undefined;
-  }
 }

@@ -17,8 +17,10 @@ const ROOT = path.resolve(__dirname, '../..');
  * Runs the service as its own OS process, exactly as `npm start` does but from
  * sources, for tests that kill it, restart it or run several at once.
  */
-export function spawnService(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+export function spawnService(env: Record<string, string>, timeoutMs = 60_000, build: 'sources' | 'compiled' = 'sources'): Promise<ServiceProcess> {
+  // `compiled` runs `dist/main.js` as `npm start` does (build first), for measurements without the TypeScript hook.
+  const args = build === 'compiled' ? ['dist/main.js'] : ['-r', '@swc-node/register', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import { Migration20261121000100_rate_limits } from './Migration20261121000100_r
 import { Migration20261121200000_identity } from './Migration20261121200000_identity';
 import { Migration20261121200100_plan_series } from './Migration20261121200100_plan_series';
 import { Migration20261121400000_events_and_webhooks } from './Migration20261121400000_events_and_webhooks';
+import { Migration20261121500000_backtest_jobs } from './Migration20261121500000_backtest_jobs';
 import { Migration20261121600000_strategies } from './Migration20261121600000_strategies';
 
 /** Applied in this order; listed explicitly so the same migrations run from sources, compiled code and tests. */
@@ -13,5 +14,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121200000_identity', class: Migration20261121200000_identity },
   { name: 'Migration20261121200100_plan_series', class: Migration20261121200100_plan_series },
   { name: 'Migration20261121400000_events_and_webhooks', class: Migration20261121400000_events_and_webhooks },
+  { name: 'Migration20261121500000_backtest_jobs', class: Migration20261121500000_backtest_jobs },
   { name: 'Migration20261121600000_strategies', class: Migration20261121600000_strategies },
 ];

@@ -1,0 +1,16 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Knex } from 'knex';
+
+/**
+ * Runs SQL with its parameters sent to PostgreSQL as bound values, in `em`'s
+ * transaction if it has one. MikroORM's `execute` inlines parameters into the
+ * SQL text instead, which for a multi-megabyte JSON document or bytea means
+ * escaping it character by character and PostgreSQL parsing it back.
+ */
+export async function nativeQuery<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const query = em.getConnection().getKnex().raw(sql, params as Knex.RawBinding[]);
+  const transaction = em.getTransactionContext<Knex.Transaction>();
+  if (transaction) query.transacting(transaction);
+  const result = (await query) as { rows: T[] };
+  return result.rows;
+}

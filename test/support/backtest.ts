@@ -1,0 +1,29 @@
+import type { SignedClient } from './identity';
+
+/** A valid create body over a short past range of hourly candles; `changes` override fields (undefined removes one). */
+export function jobBody(changes: Record<string, unknown> = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    template_id: 'sma_cross',
+    params: { fast: 5, slow: 20 },
+    symbols: ['BTCUSDT'],
+    timeframe: '1h',
+    start: '2024-01-01T00:00:00Z',
+    end: '2024-02-15T00:00:00Z',
+    capital: '10000',
+    ...changes,
+  };
+  for (const [key, value] of Object.entries(changes)) if (value === undefined) delete body[key];
+  return body;
+}
+
+/** Polls a job (as a client would, though faster than the spec's advice) until `until` holds. */
+export async function waitForJob(call: SignedClient, id: string, until: (job: any) => boolean = (job) => ['done', 'failed', 'cancelled'].includes(job.status), timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await call('GET', `/v1/backtest/jobs/${id}`);
+    if (response.status !== 200) throw new Error(`GET job ${id}: ${response.status} ${JSON.stringify(response.body)}`);
+    if (until(response.body)) return response.body;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${response.body.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
