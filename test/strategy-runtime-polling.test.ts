@@ -25,7 +25,8 @@ describe('the strategy runtime asks the exchange once per symbol and timeframe p
       const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['ETHUSDT'], timeframe }));
       expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
     }
-    let now = Math.floor(Date.now() / HOUR) * HOUR + 10 * 60_000;
+    // 10 minutes into the second hour of the previous 4-hour window: the next hour's close is never also a 4h close.
+    let now = Math.floor(Date.now() / (4 * HOUR)) * 4 * HOUR - 3 * HOUR + 10 * 60_000;
     const { market, trader } = service.service.services.strategyTrading;
     const runtime = new StrategyRuntime(service.service.orm, market, trader, { workerId: 424242, klinePollMs: 0, failureLimit: 3, now: () => now }, service.service.logger);
     const klineCalls = () => world.market.calls('/fapi/v1/klines');
