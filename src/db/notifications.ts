@@ -13,6 +13,8 @@ export class NotificationListener {
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private stopped = false;
   private reconnectDelayMs = 100;
+  /** LISTENs are issued one after another: pg deprecates overlapping queries on one client. */
+  private listening: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly databaseUrl: string,
@@ -28,7 +30,12 @@ export class NotificationListener {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      void this.client?.query(`LISTEN ${quoteIdentifier(channel)}`).catch((error: unknown) => this.logger.warn({ err: error, channel }, 'LISTEN failed'));
+      const client = this.client;
+      if (client) {
+        this.listening = this.listening
+          .then(() => client.query(`LISTEN ${quoteIdentifier(channel)}`))
+          .catch((error: unknown) => this.logger.warn({ err: error, channel }, 'LISTEN failed'));
+      }
     }
     set.add(handler);
     return () => set.delete(handler);
