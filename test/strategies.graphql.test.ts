@@ -105,7 +105,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
-  it('streams strategy.deployed and strategy.paused to the owner\'s subscriber in the contract envelope, and nothing to another account', async () => {
+  it('streams strategy.deployed and strategy.paused to the owner\'s subscriber in the contract envelope; another account or key gets NOT_FOUND and nothing', async () => {
     const owner = await account();
     const other = await account();
     const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
@@ -127,6 +127,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     await byKey.waitFor((event) => event.type === 'strategy.paused');
     expect(theirs.events).toEqual([]);
     expect(otherKey.events).toEqual([]);
+    for (const stranger of [theirs, otherKey]) expect(stranger.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })]);
   });
 
   it('streams the position-close events of pause with close_positions before the pause response returns', async () => {

@@ -1,7 +1,5 @@
+import { EventEmitter, on } from 'node:events';
 import type { EventEnvelope } from './event-types';
-
-/** The GraphQL pubsub topic of strategy events (subscription `strategyEvents`). */
-export const STRATEGY_EVENTS_TOPIC = 'STRATEGY_EVENTS';
 
 /** What the bridge publishes: the event and whose strategy it concerns, for the subscription's filter. */
 export interface StrategyEventPayload {
@@ -21,6 +19,8 @@ const REMEMBERED = 1_000;
  * without a bridge (ROLE=worker) there is nobody to wait for.
  */
 export class StrategyEventFeed {
+  /** This process's `strategyEvents` subscribers, keyed by strategy id. */
+  private readonly subscribers = new EventEmitter().setMaxListeners(0);
   private bridged = false;
   private readonly recent = new Set<string>();
   private readonly waiters = new Map<string, () => void>();
@@ -32,6 +32,16 @@ export class StrategyEventFeed {
       for (const release of this.waiters.values()) release();
       this.waiters.clear();
     };
+  }
+
+  /** Hands an event to this process's subscribers of its strategy (called by the bridge). */
+  publish(payload: StrategyEventPayload): void {
+    this.subscribers.emit(payload.strategyId, payload);
+  }
+
+  /** The events of one strategy from now on, until `signal` aborts. */
+  follow(strategyId: string, signal: AbortSignal): AsyncIterableIterator<[StrategyEventPayload]> {
+    return on(this.subscribers, strategyId, { signal }) as AsyncIterableIterator<[StrategyEventPayload]>;
   }
 
   published(eventId: string): void {

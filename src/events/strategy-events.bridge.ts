@@ -1,5 +1,4 @@
 import { EVENTS_CHANNEL } from './outbox';
-import { STRATEGY_EVENTS_TOPIC } from './strategy-event-feed';
 import type { BridgeContext, SubscriptionBridge } from './subscription-bridges';
 
 /**
@@ -9,14 +8,14 @@ import type { BridgeContext, SubscriptionBridge } from './subscription-bridges';
  */
 export const strategyEventsBridge: SubscriptionBridge = {
   name: 'strategy-events',
-  start({ listener, pubSub, services, logger }: BridgeContext) {
+  start({ listener, services, logger }: BridgeContext) {
     const feed = services.strategyTrading.feed;
     const detachFeed = feed.attachBridge();
     let chain = Promise.resolve();
     const publish = async (eventId: string) => {
       const payload = await services.strategies.eventPayload(eventId);
       if (!payload) return;
-      pubSub.publish(STRATEGY_EVENTS_TOPIC, payload);
+      feed.publish(payload);
       // graphql-ws sends to each subscriber within the microtasks that follow publish; waiting one
       // macrotask lets those writes reach the sockets before a waiting request answers (pause).
       await new Promise((resolve) => setImmediate(resolve));

@@ -1,6 +1,5 @@
 import { Arg, Ctx, Extensions, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { requireCaller, type Caller } from '../auth/caller';
-import { STRATEGY_EVENTS_TOPIC, type StrategyEventPayload } from '../events/strategy-event-feed';
+import { requireCaller } from '../auth/caller';
 import type { GraphQLContext } from '../schema/context';
 import {
   CreateStrategyInput,
@@ -36,11 +35,6 @@ function toStrategy(record: StrategyRecord): StrategyType {
 }
 
 /** A key caller sees its own key's strategies, an app-token caller all of the user's. */
-function owns(caller: Caller | undefined, payload: StrategyEventPayload): boolean {
-  if (!caller || caller.userId !== payload.userId) return false;
-  return caller.apiKeyId === null || caller.apiKeyId === payload.apiKeyId;
-}
-
 /** Signed-API strategies over GraphQL: the same services as `/v1/strategies`. */
 @Resolver()
 export class StrategyResolver {
@@ -130,12 +124,13 @@ export class StrategyResolver {
   }
 
   @Subscription(() => StrategyEventType, {
-    topics: STRATEGY_EVENTS_TOPIC,
-    filter: ({ payload, args, context }: { payload: StrategyEventPayload; args: { strategyId: string }; context: GraphQLContext }) =>
-      payload.strategyId === args.strategyId && owns(context.caller, payload),
-    description: 'Events of one of the caller\'s strategies (contract §9 envelope); another key\'s strategy yields nothing.',
+    description: 'Events of one of the caller\'s strategies (contract §9 envelope); NOT_FOUND for another key\'s strategy.',
+    subscribe: ({ args, context }) => {
+      const { services, caller } = context as GraphQLContext;
+      return services.strategies.followEvents(requireCaller(caller), String(args.strategyId));
+    },
   })
-  strategyEvents(@Root() payload: StrategyEventPayload, @Arg('strategyId', () => ID) _strategyId: string): StrategyEventType {
-    return payload.event;
+  strategyEvents(@Root() event: StrategyEventType, @Arg('strategyId', () => ID) _strategyId: string): StrategyEventType {
+    return event;
   }
 }

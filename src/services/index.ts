@@ -106,8 +106,8 @@ export function createServices(deps: ServiceDependencies): Services {
   const exchange = new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs);
   const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, exchange);
   const paperBalances = new PaperBalancesService(deps.orm);
-  const strategies = new StrategiesService(deps.orm);
   const strategyTrading = { market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
+  const strategies = new StrategiesService(deps.orm, strategyTrading.feed);
   const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
   return {
     publicStrategies: new PublicStrategiesService(deps.orm),

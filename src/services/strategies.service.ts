@@ -9,7 +9,8 @@ import { Strategy, type StrategyStatus } from '../entities/strategy.entity';
 import { OutboxEvent } from '../entities/outbox-event.entity';
 import { AppError } from '../errors/app-error';
 import { toEnvelope } from '../events/outbox';
-import type { StrategyEventPayload } from '../events/strategy-event-feed';
+import type { EventEnvelope } from '../events/event-types';
+import type { StrategyEventFeed, StrategyEventPayload } from '../events/strategy-event-feed';
 import { parseOrInvalidParameter } from '../errors/validation';
 import { decodeCursor, pageOf } from './pagination';
 import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
@@ -47,7 +48,28 @@ export type StrategyBacktestConfig = Pick<StrategyRecord, 'template_id' | 'param
 
 /** Signed-API strategies (contract §8): create, list, get, update and delete. Deploy and pause are in strategy-runs.service.ts. */
 export class StrategiesService {
-  constructor(private readonly orm: Orm) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly feed: StrategyEventFeed,
+  ) {}
+
+  /**
+   * The events of one of the caller's strategies as they are published in
+   * this process (subscription `strategyEvents`); another key's or a missing
+   * strategy is NOT_FOUND, as everywhere else.
+   */
+  async followEvents(caller: Caller, strategyId: string): Promise<AsyncIterable<EventEnvelope>> {
+    const controller = new AbortController();
+    // Listening starts before the ownership read, so an event between the two is not lost.
+    const events = this.feed.follow(strategyId, controller.signal);
+    try {
+      await findOwnedStrategy(this.orm.em.fork(), caller, strategyId);
+    } catch (error) {
+      controller.abort();
+      throw error;
+    }
+    return envelopes(events, controller);
+  }
 
   async create(caller: Caller, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(createSchema, input ?? {});
@@ -164,5 +186,13 @@ export async function findOwnedStrategy(em: EntityManager, caller: Caller, id: s
 export function requireStatus(strategy: Strategy, allowed: StrategyStatus[], action: string): void {
   if (!allowed.includes(strategy.status)) {
     throw new AppError('INVALID_STATE', `cannot ${action} a strategy in status ${strategy.status} (allowed: ${allowed.join(', ')})`);
+  }
+}
+
+async function* envelopes(events: AsyncIterableIterator<[StrategyEventPayload]>, controller: AbortController): AsyncGenerator<EventEnvelope> {
+  try {
+    for await (const [payload] of events) yield payload.event;
+  } finally {
+    controller.abort();
   }
 }

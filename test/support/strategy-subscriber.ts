@@ -13,6 +13,8 @@ export interface ReceivedEvent {
 /** A graphql-ws subscriber of `strategyEvents` that keeps what arrives, in order, for assertions. */
 export interface StrategySubscriber {
   events: ReceivedEvent[];
+  /** Errors the server answered the subscription with (e.g. NOT_FOUND for another key's strategy). */
+  errors: { message: string; extensions?: Record<string, unknown> }[];
   /** Resolves with the first event (already received or yet to come) that matches. */
   waitFor(predicate: (event: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
   /** Called with each event as it arrives (e.g. to note its order against other happenings). */
@@ -26,9 +28,11 @@ const REGISTRATION_MARGIN_MS = 300;
 export async function subscribeStrategyEvents(baseUrl: string, connectionParams: Record<string, unknown>, strategyId: string): Promise<StrategySubscriber> {
   const client: Client = createClient({ url: `${baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0 });
   const events: ReceivedEvent[] = [];
+  const errors: StrategySubscriber['errors'] = [];
   const waiters: { predicate: (event: ReceivedEvent) => boolean; resolve: (event: ReceivedEvent) => void }[] = [];
   const subscriber: StrategySubscriber = {
     events,
+    errors,
     waitFor: (predicate, timeoutMs = 15_000) => {
       const found = events.find(predicate);
       if (found) return Promise.resolve(found);
@@ -47,6 +51,7 @@ export async function subscribeStrategyEvents(baseUrl: string, connectionParams:
     { query: print(StrategyEventsDocument), variables: { strategyId } },
     {
       next: (message) => {
+        errors.push(...((message.errors ?? []) as StrategySubscriber['errors']));
         const event = message.data?.strategyEvents;
         if (!event) return;
         events.push(event);
