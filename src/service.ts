@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPubSub } from '@graphql-yoga/subscription';
 import type { Config } from './config/config';
 import { resolveSecrets } from './config/generated-secrets';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
@@ -95,13 +94,12 @@ export async function startService(config: Config, logger: Logger = createLogger
 
     let url: string | undefined;
     if (config.role !== 'worker') {
-      const pubSub = createPubSub();
       for (const bridge of SUBSCRIPTION_BRIDGES) {
-        const stopBridge = bridge.start({ listener, pubSub, services: core.services, logger });
+        const stopBridge = bridge.start({ listener, services: core.services, logger });
         stops.push(async () => stopBridge());
       }
       const httpServer = createServer();
-      const graphql = await startGraphQL(await buildAppSchema(pubSub), httpServer, core.services, logger);
+      const graphql = await startGraphQL(await buildAppSchema(), httpServer, core.services, logger);
       stops.push(() => graphql.stop());
       const app = createExpressApp({
         orm: core.orm,

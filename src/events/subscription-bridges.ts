@@ -1,20 +1,18 @@
 import type { NotificationListener } from '../db/notifications';
 import type { Logger } from '../observability/logger';
-import type { PubSub } from '../schema/build-schema';
 import type { Services } from '../services';
 import { strategyEventsBridge } from './strategy-events.bridge';
 import { backtestJobBridge } from './backtest-job-bridge';
 
 export interface BridgeContext {
   listener: NotificationListener;
-  pubSub: PubSub;
   services: Services;
   logger: Logger;
 }
 
 /**
- * Carries changes recorded by any process (NOTIFY on commit) into this API
- * process's GraphQL pubsub, so a subscriber connected here sees what a worker
+ * Carries changes recorded by any process (NOTIFY on commit) to this API
+ * process's GraphQL subscribers, so a subscriber connected here sees what a worker
  * elsewhere did. `start` returns how to stop listening.
  */
 export interface SubscriptionBridge {
