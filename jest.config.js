@@ -10,6 +10,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   testTimeout: 30000,
   maxWorkers: 2,
 };
