@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import Decimal from 'decimal.js';
-import { z } from 'zod';
 import { ownedBy, ownerFor, requireScope, type Caller } from '../auth/caller';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Orm } from '../db/orm';
@@ -11,7 +9,7 @@ import { WebhookDelivery } from '../entities/webhook-delivery.entity';
 import { AppError } from '../errors/app-error';
 import { parseOrInvalidParameter } from '../errors/validation';
 import { newTestEventId } from '../events/event-ids';
-import { isKnownEventType, isSubscribable, type EventType } from '../events/event-types';
+import type { EventType } from '../events/event-types';
 import { recordEvent } from '../events/outbox';
 import { sampleEventData } from '../events/sample-event-data';
 import type { Deliverer } from '../webhooks/deliverer';
@@ -20,6 +18,7 @@ import { AddressRefusedError } from '../webhooks/public-address';
 import type { SafeHttpsClient } from '../webhooks/safe-https';
 import { newWebhookSecret } from '../webhooks/signing';
 import { decodeCursor, pageOf } from './pagination';
+import { createSchema, listSchema, testSchema, updateSchema } from './webhook-input';
 import { deliveryRecord, webhookRecord, type DeliveryRecord, type WebhookRecord, type WebhookTestResult } from './webhook-records';
 
 export const MAX_WEBHOOKS_PER_ACCOUNT = 25;
@@ -27,45 +26,6 @@ const WRITE_SCOPE = 'webhooks:write';
 export const TEST_TIMEOUT_MS = 10_000;
 const SECRET_WARNING = 'Store this secret now: it is shown only once and signs every delivery (Standard Webhooks).';
 
-
-const url = z
-  .string()
-  .max(2048)
-  .refine((value) => URL.canParse(value), 'must be an absolute URL')
-  .refine((value) => !URL.canParse(value) || new URL(value).protocol === 'https:', 'must begin with https://')
-  .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), 'must not carry credentials');
-const events = z
-  .array(z.string().refine(isSubscribable, 'unknown event type'))
-  .min(1, 'must not be empty')
-  .transform((list) => [...new Set(list)]);
-const description = z.string().max(200).nullish();
-const positiveDecimal = z
-  .string()
-  .refine((value) => /^\d+(\.\d+)?$/.test(value) && new Decimal(value).gt(0), 'must be a positive decimal string');
-
-const createSchema = z
-  .object({ url, events, description, balance_low_threshold: positiveDecimal.nullish() })
-  .refine((body) => !body.events.includes('account.balance_low') || body.balance_low_threshold, {
-    path: ['balance_low_threshold'],
-    message: 'is required when events include account.balance_low',
-  });
-
-const updateSchema = z.object({
-  url: url.optional(),
-  events: events.optional(),
-  description,
-  status: z.enum(['active', 'paused']).optional(),
-  balance_low_threshold: positiveDecimal.nullish(),
-});
-
-const listSchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().optional(),
-});
-
-const testSchema = z.object({
-  event_type: z.string().refine(isKnownEventType, 'unknown event type').default('webhook.test'),
-});
 
 export class WebhooksService {
   constructor(
