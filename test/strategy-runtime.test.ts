@@ -83,6 +83,31 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     expect(deployedAgain.body.stats.total_trades).toBe(closedTrades.length);
   });
 
+  it('applies the template\'s stop-loss and take-profit to running strategies by the backtest\'s rule', async () => {
+    // A 6-minute cycle: the cross up at 100 fills long at 100; the bar 101 → 103 reaches a 3% take-profit; the bar 103 → 90 a 1% stop.
+    const cycle = [100, 100, 101, 103, 90, 90];
+    const cases = [
+      { symbol: 'LINKUSDT', exits: { stop_loss_pct: 1 }, reason: 'stop_loss', exitPrice: 99 },
+      { symbol: 'ADAUSDT', exits: { stop_loss_pct: 1, take_profit_pct: 3 }, reason: 'take_profit', exitPrice: 103 },
+    ];
+    const owner = await account();
+    await Promise.all(
+      cases.map(async ({ symbol, exits, reason, exitPrice }) => {
+        world.market.scriptCloses(symbol, (index) => cycle[((index % 6) + 6) % 6]);
+        const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: [symbol], timeframe: '1m', params: { fast: 2, slow: 3, ...exits } }));
+        const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
+        subscribers.push(subscriber);
+        expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
+        const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
+        const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id, 30_000);
+        await owner.call('POST', `/v1/strategies/${body.id}/pause`, {});
+        expect(Number(opened.data.entry_price)).toBe(100);
+        expect(closed.data).toMatchObject({ reason });
+        expect(Number(closed.data.exit_price)).toBe(exitPrice);
+      }),
+    );
+  }, 60_000);
+
   it('places live orders on the exchange with the user\'s registered key, signed, and records the exchange\'s fill price', async () => {
     world.market.scriptCloses('DOTUSDT', zigzag(5, 0.1, 2));
     world.exchange.addAccount('RUNTIME-LIVE-KEY', 'runtime-live-secret');

@@ -1,5 +1,6 @@
 import type { FeeRates } from './fees';
 import type { TradeLog } from './trade-log';
+import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from './protective-exit';
 
 export interface PositionSizing {
   /** Fraction of equity used as margin. */
@@ -56,9 +57,9 @@ export class SymbolAccount {
     this.fundingPaid = 0;
     this.margin = notional / this.sizing.leverage;
     // An unset stop or take-profit is an infinitely distant level, so the bar checks need no special case.
-    const { stopLoss, takeProfit } = this.sizing;
-    this.stopLossLevel = Number.isNaN(stopLoss) ? -direction * Infinity : price * (1 - direction * stopLoss);
-    this.takeProfitLevel = Number.isNaN(takeProfit) ? direction * Infinity : price * (1 + direction * takeProfit);
+    const levels = protectiveLevels(direction as 1 | -1, price, this.sizing.stopLoss, this.sizing.takeProfit);
+    this.stopLossLevel = levels.stop;
+    this.takeProfitLevel = levels.takeProfit;
     this.updateStopLevel();
   }
 
@@ -88,11 +89,10 @@ export class SymbolAccount {
    * instant at which the bar is known; gap fills at the bar's open time.
    */
   exitWithinBar(open: number, high: number, low: number, openTime: number, closeTime: number): void {
-    const direction = this.direction;
-    const stop = this.stopLevel;
-    if (direction * (open - stop) <= 0) this.close(open, openTime, this.fees.taker);
-    else if (direction * ((direction === 1 ? low : high) - stop) <= 0) this.close(stop, closeTime, this.fees.taker);
-    else if (direction * ((direction === 1 ? high : low) - this.takeProfitLevel) >= 0) this.close(this.takeProfitLevel, closeTime, this.fees.maker);
+    const exit = protectiveExit(this.direction as 1 | -1, this.stopLevel, this.takeProfitLevel, open, high, low);
+    if (exit === STOP_AT_OPEN) this.close(open, openTime, this.fees.taker);
+    else if (exit === STOP) this.close(this.stopLevel, closeTime, this.fees.taker);
+    else if (exit === TAKE_PROFIT) this.close(this.takeProfitLevel, closeTime, this.fees.maker);
   }
 
   equity(markPrice: number): number {

@@ -11,6 +11,12 @@ export interface Signal {
   barCloseTime: number;
 }
 
+/** One closed bar past the warm-up: the open position's stop-loss and take-profit are checked on it, then its signal (if any) is traded. */
+export interface BarStep {
+  bar: Bar;
+  signal?: Signal;
+}
+
 /**
  * The in-memory side of one run of one strategy on this worker: one template
  * instance per symbol, fed every closed bar once, exactly as the backtest loop
@@ -40,11 +46,11 @@ export class StrategyRunState {
     return !this.lastBars.has(symbol);
   }
 
-  /** Feeds the closed bars not seen yet (the last bar of `bars` is the forming one) and returns the signals of bars past the warm-up. */
-  feed(symbol: string, bars: Bar[]): Signal[] {
+  /** Feeds the closed bars not seen yet (the last bar of `bars` is the forming one) and returns the steps of bars past the warm-up. */
+  feed(symbol: string, bars: Bar[]): BarStep[] {
     const instance = this.instances.get(symbol);
     if (!instance || bars.length < 2) return [];
-    const signals: Signal[] = [];
+    const steps: BarStep[] = [];
     const warmingUp = this.needsHistory(symbol);
     const warmUpUntil = warmingUp ? (this.stored?.[symbol] ?? bars[bars.length - 2].openTime) : -Infinity;
     const seen = this.lastBars.get(symbol) ?? -Infinity;
@@ -55,10 +61,11 @@ export class StrategyRunState {
       const previous = this.desired.get(symbol) ?? 0;
       this.desired.set(symbol, desired);
       this.lastBars.set(symbol, bar.openTime);
-      if (bar.openTime > warmUpUntil && desired !== previous) {
-        signals.push({ symbol, desired, price: bars[index + 1].open, barCloseTime: bar.closeTime });
-      }
+      if (bar.openTime <= warmUpUntil) continue;
+      steps.push(
+        desired !== previous ? { bar, signal: { symbol, desired, price: bars[index + 1].open, barCloseTime: bar.closeTime } } : { bar },
+      );
     }
-    return signals;
+    return steps;
   }
 }

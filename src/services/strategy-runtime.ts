@@ -3,12 +3,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isHeldSql } from '../db/process-liveness';
 import type { Orm } from '../db/orm';
 import { TIMEFRAME_MS, type Timeframe } from '../engine';
+import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from '../engine/protective-exit';
 import { StrategyPosition } from '../entities/strategy-position.entity';
 import { Strategy } from '../entities/strategy.entity';
 import { recordEvent } from '../events/outbox';
 import type { Logger } from '../observability/logger';
 import type { Bar, StrategyMarket } from './strategy-market';
-import { StrategyRunState, type Signal } from './strategy-run-state';
+import { StrategyRunState, type BarStep, type Signal } from './strategy-run-state';
 import type { StrategyTrader } from './strategy-trader';
 
 export interface StrategyRuntimeOptions {
@@ -102,10 +103,10 @@ export class StrategyRuntime {
       return;
     }
     for (const strategy of members) {
-      const signals = this.runs.get(strategy.id)!.feed(symbol, bars);
-      this.logger.debug({ strategyId: strategy.id, symbol, workerId: this.options.workerId, signals: signals.length }, 'strategy evaluated');
+      const steps = this.runs.get(strategy.id)!.feed(symbol, bars);
+      this.logger.debug({ strategyId: strategy.id, symbol, workerId: this.options.workerId, bars: steps.length }, 'strategy evaluated');
       try {
-        await this.act(strategy.id, symbol, signals);
+        await this.act(strategy.id, symbol, steps);
       } catch (error) {
         this.logger.warn({ err: error, strategyId: strategy.id }, 'strategy evaluation failed');
         await this.recordFailure(strategy.id, `evaluation failed: ${(error as Error).message}`);
@@ -119,18 +120,43 @@ export class StrategyRuntime {
     return Math.floor(now / length) * length + length + CLOSE_SETTLE_MS;
   }
 
-  /** Trades the signals and advances the bar cursor, unless the strategy was paused or taken over meanwhile. */
-  private async act(strategyId: string, symbol: string, signals: Signal[]): Promise<void> {
+  /** Trades the bars' exits and signals and advances the bar cursor, unless the strategy was paused or taken over meanwhile. */
+  private async act(strategyId: string, symbol: string, steps: BarStep[]): Promise<void> {
     const run = this.runs.get(strategyId)!;
     await this.orm.em.fork().transactional(async (em) => {
       const strategy = await em.findOne(Strategy, { id: strategyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
       if ((strategy.runStartedAt?.getTime() ?? 0) !== run.runStartedAt) return;
-      for (const signal of signals) await this.trade(em, strategy, signal);
+      for (const step of steps) {
+        await this.exitWithinBar(em, strategy, symbol, step.bar);
+        if (step.signal) await this.trade(em, strategy, step.signal);
+      }
       strategy.lastBars = { ...strategy.lastBars, [symbol]: run.lastBars.get(symbol)! };
       strategy.consecutiveFailures = 0;
       await em.flush();
     });
+  }
+
+  /**
+   * The template's stop-loss and take-profit on the open position, by the
+   * backtest's own rule (engine/protective-exit.ts): stop before take-profit,
+   * a gap through the stop fills at the open. Like the backtest, the position
+   * is not re-entered until the template's signal changes again.
+   */
+  private async exitWithinBar(em: EntityManager, strategy: Strategy, symbol: string, bar: Bar): Promise<void> {
+    const stopLoss = percentOf(strategy.params.stop_loss_pct);
+    const takeProfit = percentOf(strategy.params.take_profit_pct);
+    if (Number.isNaN(stopLoss) && Number.isNaN(takeProfit)) return;
+    const open = await em.findOne(StrategyPosition, { strategyId: strategy.id, symbol, closedAt: null });
+    if (!open) return;
+    const direction = open.side === 'long' ? 1 : -1;
+    const levels = protectiveLevels(direction, Number(open.entryPrice), stopLoss, takeProfit);
+    const exit = protectiveExit(direction, levels.stop, levels.takeProfit, bar.open, bar.high, bar.low);
+    if (exit === STOP_AT_OPEN || exit === STOP) {
+      await this.trader.close(em, strategy, open, exit === STOP ? levels.stop : bar.open, new Date(), 'stop_loss', bar.closeTime);
+    } else if (exit === TAKE_PROFIT) {
+      await this.trader.close(em, strategy, open, levels.takeProfit, new Date(), 'take_profit', bar.closeTime);
+    }
   }
 
   /** Closes a position on the wrong side, then opens the desired one (dry runs fill at the signal's next price). */
@@ -161,4 +187,9 @@ export class StrategyRuntime {
       await em.flush();
     });
   }
+}
+
+/** A template's `*_pct` parameter as a fraction; NaN when unset. */
+function percentOf(value: unknown): number {
+  return typeof value === 'number' ? value / 100 : NaN;
 }

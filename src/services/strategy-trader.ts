@@ -10,7 +10,7 @@ import { recordEvent } from '../events/outbox';
 import type { ExchangeTradingClient } from '../upstream/exchange-trading-client';
 import type { ExchangeKeysService } from './exchange-keys.service';
 
-export type CloseReason = 'signal' | 'pause';
+export type CloseReason = 'signal' | 'pause' | 'stop_loss' | 'take_profit';
 
 /**
  * Opens and closes a strategy's positions at market, inside the caller's
