@@ -1,5 +1,4 @@
-import { createTestCa, type TestCa } from './stand-ins/test-ca';
-import { WebhookReceiver } from './stand-ins/webhook-receiver';
+import { startReceiverWorld, type ReceiverWorld, type WebhookReceiver } from './stand-ins/webhook-receiver';
 import { request } from './support/http';
 import { bearer, newAccount } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
@@ -9,21 +8,20 @@ const CHECK_MS = 150;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('account.balance_low (issue 6 item 5): once per crossing of a webhook\'s threshold', () => {
-  let ca: TestCa;
+  let receivers: ReceiverWorld;
   let world: TradingWorld;
   let service: TestService;
   let receiver: WebhookReceiver;
   let url: string;
 
   beforeAll(async () => {
-    ca = await createTestCa();
+    receivers = await startReceiverWorld();
+    ({ receiver, url } = receivers);
     world = await startTradingWorld();
-    service = await startTestService({ ...world.env, WEBHOOK_EXTRA_CA_FILE: ca.caFile, WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8', BALANCE_CHECK_INTERVAL_MS: String(CHECK_MS) });
-    receiver = new WebhookReceiver(ca.server);
-    url = await receiver.start();
+    service = await startTestService({ ...world.env, ...receivers.env, BALANCE_CHECK_INTERVAL_MS: String(CHECK_MS) });
   });
   afterAll(async () => {
-    await receiver.stop();
+    await receivers.stop();
     await service.stop();
     await world.stop();
   });

@@ -1,13 +1,14 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook } from '../src/entities/webhook.entity';
-import { createTestCa, type TestCa } from './stand-ins/test-ca';
-import { WebhookReceiver } from './stand-ins/webhook-receiver';
+import type { TestCa } from './stand-ins/test-ca';
+import { startReceiverWorld, WebhookReceiver, type ReceiverWorld } from './stand-ins/webhook-receiver';
 import { newAccount, startOutsideWorld, type OutsideWorld, type SignedClient } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 
 const WRITE = ['webhooks:write'];
 
 describe('signed webhook API (spec "Webhooks", contract §10)', () => {
+  let receivers: ReceiverWorld;
   let ca: TestCa;
   let world: OutsideWorld;
   let service: TestService;
@@ -19,15 +20,14 @@ describe('signed webhook API (spec "Webhooks", contract §10)', () => {
   const setWebhook = (id: string, changes: Partial<Webhook>) => service.service.orm.em.fork().nativeUpdate(Webhook, { id }, changes);
 
   beforeAll(async () => {
-    ca = await createTestCa();
+    receivers = await startReceiverWorld();
+    ({ ca, receiver, url } = receivers);
     world = await startOutsideWorld();
-    service = await startTestService({ ...world.env, WEBHOOK_EXTRA_CA_FILE: ca.caFile, WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8' });
-    receiver = new WebhookReceiver(ca.server);
-    url = await receiver.start();
+    service = await startTestService({ ...world.env, ...receivers.env });
     call = (await account()).call;
   });
   afterAll(async () => {
-    await receiver.stop();
+    await receivers.stop();
     await service.stop();
     await world.stop();
   });

@@ -1,27 +1,24 @@
 import { print } from 'graphql';
-import { createTestCa, type TestCa } from './stand-ins/test-ca';
-import { WebhookReceiver } from './stand-ins/webhook-receiver';
+import { startReceiverWorld, type ReceiverWorld } from './stand-ins/webhook-receiver';
 import { CreateWebhookDocument, DeleteWebhookDocument, TestWebhookDocument, UpdateWebhookDocument, WebhookDeliveriesDocument, WebhooksDocument } from './graphql/generated';
 import { graphql } from './support/http';
 import { bearer, newAccount, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 
 describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
-  let ca: TestCa;
+  let receivers: ReceiverWorld;
   let world: OutsideWorld;
   let service: TestService;
-  let receiver: WebhookReceiver;
   let url: string;
 
   beforeAll(async () => {
-    ca = await createTestCa();
+    receivers = await startReceiverWorld();
+    url = receivers.url;
     world = await startOutsideWorld();
-    service = await startTestService({ ...world.env, WEBHOOK_EXTRA_CA_FILE: ca.caFile, WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8' });
-    receiver = new WebhookReceiver(ca.server);
-    url = await receiver.start();
+    service = await startTestService({ ...world.env, ...receivers.env });
   });
   afterAll(async () => {
-    await receiver.stop();
+    await receivers.stop();
     await service.stop();
     await world.stop();
   });

@@ -1,6 +1,7 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Certificate } from 'mkcert';
+import { createTestCa, type TestCa } from './test-ca';
 
 export interface ReceivedRequest {
   path: string;
@@ -81,4 +82,21 @@ export class WebhookReceiver {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+/** A receiver with a certificate from a CA made for the test, and the service environment that trusts and reaches it. */
+export interface ReceiverWorld {
+  ca: TestCa;
+  receiver: WebhookReceiver;
+  /** Base URL of the receiver (https://localhost:port). */
+  url: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startReceiverWorld(): Promise<ReceiverWorld> {
+  const ca = await createTestCa();
+  const receiver = new WebhookReceiver(ca.server);
+  const url = await receiver.start();
+  return { ca, receiver, url, env: { WEBHOOK_EXTRA_CA_FILE: ca.caFile, WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8' }, stop: () => receiver.stop() };
 }
