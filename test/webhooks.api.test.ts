@@ -209,6 +209,15 @@ describe('signed webhook API (spec "Webhooks", contract §10)', () => {
       expect(response.body).toMatchObject({ delivered: false, response_status: null, response_time_ms: null, error: expect.stringMatching(/no answer/) });
     }, 20_000);
 
+    it('reads at most 64 KB of an answer: a 2xx whose body never ends counts as delivered once 64 KB have arrived', async () => {
+      const webhook = await create(call, '/test-endless');
+      receiver.behaviour = { kind: 'endless', bytes: 100 * 1024 };
+      const started = Date.now();
+      const response = await call('POST', `/v1/webhooks/${webhook.id}/test`);
+      expect(response.body).toMatchObject({ delivered: true, response_status: 200, error: null });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+
     it('a delivered test resets consecutive_failures to 0', async () => {
       const webhook = await create(call, '/test-reset');
       await setWebhook(webhook.id, { consecutiveFailures: 7 });

@@ -16,6 +16,8 @@ export type ReceiverBehaviour =
   | { kind: 'fail'; status: number; retryAfter?: string }
   | { kind: 'slow'; delayMs: number }
   | { kind: 'redirect'; location: string }
+  /** Answers 200 and sends `bytes` of body, then never ends the answer. */
+  | { kind: 'endless'; bytes: number }
   | { kind: 'drop' };
 
 /**
@@ -60,6 +62,9 @@ export class WebhookReceiver {
         return;
       case 'slow':
         setTimeout(() => res.writeHead(200).end('late'), behaviour.delayMs).unref();
+        return;
+      case 'endless':
+        res.writeHead(200, { 'content-type': 'text/plain' }).write(Buffer.alloc(behaviour.bytes, 'x'));
         return;
       case 'redirect':
         res.writeHead(302, { location: behaviour.location }).end();
