@@ -83,7 +83,11 @@ export async function main(): Promise<void> {
   const pool = new BacktestPool({ threads: 1 });
   try {
     const warmUp = inputFor('sma_cross', { fast: 10, slow: 30 });
-    await pool.run({ ...warmUp, config: { ...warmUp.config, end: START + 9_999 * MINUTE_MS }, candles: { BTCUSDT: randomWalk(10_000, SEED, START, MINUTE_MS) } });
+    await pool.run({
+      ...warmUp,
+      config: { ...warmUp.config, end: START + 9_999 * MINUTE_MS },
+      candles: { BTCUSDT: randomWalk(10_000, SEED, START, MINUTE_MS) },
+    });
     const rssWithWorker = process.memoryUsage().rss;
     // The pool's own copy of the candles, moved into the worker rather than cloned.
     const moved = { ...warmUp, candles: { BTCUSDT: randomWalk(BARS, SEED, START, MINUTE_MS, 30_000) }, funding: { BTCUSDT: fundingHistory() } };
@@ -100,7 +104,9 @@ export async function main(): Promise<void> {
     await pool.destroy();
   }
 
-  console.log(`${BARS.toLocaleString('en')} one-minute bars, best of ${REPEATS} runs after a warm-up run, on the main thread (simulation + metrics + wire output):`);
+  console.log(
+    `${BARS.toLocaleString('en')} one-minute bars, best of ${REPEATS} runs after a warm-up run, on the main thread (simulation + metrics + wire output):`,
+  );
   for (const [templateId, params] of TEMPLATES) {
     // Worker threads live across jobs, so the steady state (after one untimed run) is the figure that matters.
     measure(inputFor(templateId, params));
@@ -112,5 +118,4 @@ export async function main(): Promise<void> {
       `  ${templateId.padEnd(19)} ${JSON.stringify(params).padEnd(48)} ${(best.barsPerSecond / 1e6).toFixed(2).padStart(6)} M bars/s  ${String(best.trades).padStart(7)} trades  peak RSS ${mb(peakRss)}, heap ${mb(peakHeap)}`,
     );
   }
-
 }

@@ -8,8 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HistoryChunks } from '../src/backtest/history-chunks';
-import { MarketHistory } from '../src/backtest/market-history';
+import { HistoryChunks } from '../src/services/backtests/history-chunks';
+import { MarketHistory } from '../src/services/backtests/market-history';
 import { UpstreamClient } from '../src/upstream/upstream-client';
 import { startExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
 import { newAccount, startOutsideWorld, type SignedClient } from '../test/support/identity';
@@ -41,7 +41,14 @@ export async function main(): Promise<void> {
   const stopDatabase = await startBenchDatabase();
   const exchange = await startExchangeStandIn();
   const world = await startOutsideWorld();
-  const env = { ...world.env, UPSTREAM_FAPI_URL: exchange.url, ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'), APP_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', LOG_LEVEL: 'warn', BACKTEST_WORKERS: '1' };
+  const env = {
+    ...world.env,
+    UPSTREAM_FAPI_URL: exchange.url,
+    ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+    APP_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    LOG_LEVEL: 'warn',
+    BACKTEST_WORKERS: '1',
+  };
   const api = await startTestService({ ...env, ROLE: 'api', SIGNED_WEIGHT_PER_MIN: '100000' });
   const workers: ServiceProcess[] = [];
   // Workers run the compiled build, as `npm start` does.
@@ -51,15 +58,30 @@ export async function main(): Promise<void> {
     workers.push(spawned);
     return spawned;
   };
-  const body = (end: string) => ({ template_id: 'sma_cross', params: { fast: 10, slow: 30 }, symbols: ['BTCUSDT'], timeframe: '1m', start: START, end, capital: '10000' });
+  const body = (end: string) => ({
+    template_id: 'sma_cross',
+    params: { fast: 10, slow: 30 },
+    symbols: ['BTCUSDT'],
+    timeframe: '1m',
+    start: START,
+    end,
+    capital: '10000',
+  });
   try {
     const { call } = await newAccount(api.url, world, 'bench@example.com');
-    console.log(`machine: ${require('node:os').cpus().length} × ${require('node:os').cpus()[0].model}, Node ${process.version}, load average ${require('node:os').loadavg().map((value: number) => value.toFixed(2)).join(' ')}`);
+    console.log(
+      `machine: ${require('node:os').cpus().length} × ${require('node:os').cpus()[0].model}, Node ${process.version}, load average ${require('node:os')
+        .loadavg()
+        .map((value: number) => value.toFixed(2))
+        .join(' ')}`,
+    );
 
     // First run through the API and the upstream weight budget, on one month (30 klines calls of weight 10).
     const fetcher = await worker();
     const month = await timeJob(call, body(SHORT_END));
-    console.log(`first run, 1 month of 1m bars fetched by the job from the stand-in: create → ${month.job.status} ${month.seconds.toFixed(2)} s (${exchange.calls('/fapi/v1/klines')} klines calls)`);
+    console.log(
+      `first run, 1 month of 1m bars fetched by the job from the stand-in: create → ${month.job.status} ${month.seconds.toFixed(2)} s (${exchange.calls('/fapi/v1/klines')} klines calls)`,
+    );
     fetcher.child.kill('SIGTERM');
     await fetcher.exited;
 
@@ -90,12 +112,19 @@ export async function main(): Promise<void> {
       last = job;
       if (run === 0) firstJobPeak = peakRssMb(runner.child.pid!);
     }
-    console.log(`stored candles, 5 years of 1m sma_cross 10/30 through the API (${last.result.metrics.total_trades} trades, ${last.result.equity_curve.length} curve points):`);
-    console.log(`  create → done: ${runs.map((seconds) => `${seconds.toFixed(2)} s`).join(', ')} (target ≤ 3 s); upstream calls: ${exchange.calls('/fapi/v1/klines') + exchange.calls('/fapi/v1/fundingRate')}`);
+    console.log(
+      `stored candles, 5 years of 1m sma_cross 10/30 through the API (${last.result.metrics.total_trades} trades, ${last.result.equity_curve.length} curve points):`,
+    );
+    console.log(
+      `  create → done: ${runs.map((seconds) => `${seconds.toFixed(2)} s`).join(', ')} (target ≤ 3 s); upstream calls: ${exchange.calls('/fapi/v1/klines') + exchange.calls('/fapi/v1/fundingRate')}`,
+    );
     const logged = runner.output.filter((line) => line.includes('"backtest job done"')).map((line) => JSON.parse(line) as Record<string, number>);
-    const range = (key: string) => `${(Math.min(...logged.map((entry) => entry[key])) / 1000).toFixed(2)}-${(Math.max(...logged.map((entry) => entry[key])) / 1000).toFixed(2)} s`;
+    const range = (key: string) =>
+      `${(Math.min(...logged.map((entry) => entry[key])) / 1000).toFixed(2)}-${(Math.max(...logged.map((entry) => entry[key])) / 1000).toFixed(2)} s`;
     console.log(`  per job (worker log): load ${range('loadMs')}, simulate ${range('simulateMs')}, store result + event ${range('storeMs')}`);
-    console.log(`  worker process peak RSS (VmHWM): ${firstJobPeak.toFixed(0)} MB for its first job, ${peakRssMb(runner.child.pid!).toFixed(0)} MB over the 3 runs (target ≤ 512 MB)`);
+    console.log(
+      `  worker process peak RSS (VmHWM): ${firstJobPeak.toFixed(0)} MB for its first job, ${peakRssMb(runner.child.pid!).toFixed(0)} MB over the 3 runs (target ≤ 512 MB)`,
+    );
   } finally {
     for (const spawned of workers) {
       spawned.child.kill('SIGTERM');

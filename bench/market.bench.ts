@@ -133,7 +133,10 @@ async function throughput(services: ServiceProcess[], target: string): Promise<T
   const results = await run(DURATION_S);
   const cpuAfter = await Promise.all(services.map((service) => cpuSeconds(service.child.pid!)));
   const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0);
-  const cpuUsed = cpuAfter.reduce<number | undefined>((sum, after, index) => (sum === undefined || after === undefined || cpuBefore[index] === undefined ? undefined : sum + after - cpuBefore[index]!), 0);
+  const cpuUsed = cpuAfter.reduce<number | undefined>(
+    (sum, after, index) => (sum === undefined || after === undefined || cpuBefore[index] === undefined ? undefined : sum + after - cpuBefore[index]!),
+    0,
+  );
   return {
     requestsPerSecond,
     p50: Math.max(...results.map((result) => result.latency.p50)),
@@ -151,7 +154,9 @@ async function coalescedCalls(serviceUrl: string, exchange: ExchangeStandIn, cli
   // Open every connection first, so the 200 requests really arrive together.
   await Promise.all(Array.from({ length: clients }, () => request(`${serviceUrl}/healthz`, { dispatcher: agent }).then((answer) => answer.body.dump())));
   const answers = await Promise.all(
-    Array.from({ length: clients }, () => request(`${serviceUrl}${path}`, { dispatcher: agent }).then(async (answer) => (await answer.body.dump(), answer.statusCode))),
+    Array.from({ length: clients }, () =>
+      request(`${serviceUrl}${path}`, { dispatcher: agent }).then(async (answer) => (await answer.body.dump(), answer.statusCode)),
+    ),
   );
   await agent.close();
   const statuses: Record<number, number> = {};
@@ -168,7 +173,12 @@ export async function main(): Promise<void> {
   try {
     for (let index = 0; index < PROCESSES; index += 1) services.push(await startServiceProcess(exchange.url, dataDir, index === 0 ? 'all' : 'api'));
     const [service] = services;
-    process.stdout.write(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}\n`);
+    process.stdout.write(
+      `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}\n`,
+    );
     process.stdout.write(
       `load: autocannon, ${CONNECTIONS} connections over ${PROCESSES} service process(es), ${DURATION_S} s per run (after 2 s of warm-up), in this process beside the stand-in\n\n`,
     );
@@ -207,7 +217,9 @@ export async function main(): Promise<void> {
     await directExchange.close();
 
     const coalesced = await coalescedCalls(service.url, exchange, 200);
-    process.stdout.write(`\n200 concurrent identical requests for an uncached resource: ${coalesced.calls} upstream call(s), statuses ${JSON.stringify(coalesced.statuses)}\n`);
+    process.stdout.write(
+      `\n200 concurrent identical requests for an uncached resource: ${coalesced.calls} upstream call(s), statuses ${JSON.stringify(coalesced.statuses)}\n`,
+    );
   } finally {
     for (const service of services.reverse()) {
       service.child.kill('SIGTERM');

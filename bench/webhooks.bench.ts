@@ -45,7 +45,9 @@ export async function main(): Promise<void> {
 
     console.log(`webhook deliveries: ${BURST_EVENTS} events × ${WEBHOOKS} webhooks = ${BURST_EVENTS * WEBHOOKS} deliveries in ${burstSeconds.toFixed(2)} s`);
     console.log(`  throughput: ${((BURST_EVENTS * WEBHOOKS) / burstSeconds).toFixed(0)} deliveries/s (target ≥ 500)`);
-    console.log(`  event → delivery delay at ${(1000 / LATENCY_SPACING_MS).toFixed(0)} events/s: p50 ${percentile(delays, 0.5)} ms, p99 ${percentile(delays, 0.99)} ms (target p50 ≤ 200 ms)`);
+    console.log(
+      `  event → delivery delay at ${(1000 / LATENCY_SPACING_MS).toFixed(0)} events/s: p50 ${percentile(delays, 0.5)} ms, p99 ${percentile(delays, 0.99)} ms (target p50 ≤ 200 ms)`,
+    );
   } finally {
     await service.stop();
     await receiver.stop();

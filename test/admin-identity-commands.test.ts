@@ -53,10 +53,14 @@ describe('admin commands of identity: create-api-key, set-paper-balance, grant-p
 
   it('npm run admin -- grant-plan prints exactly one JSON document on stdout', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-cli-'));
-    const { stdout } = await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', 'src/cli/admin.ts', 'grant-plan', '--email', 'cli@example.com', '--plan', 'pro', '--days', '7'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: service.databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['-r', '@swc-node/register', 'src/cli/admin.ts', 'grant-plan', '--email', 'cli@example.com', '--plan', 'pro', '--days', '7'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: service.databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      },
+    );
     const printed = JSON.parse(stdout);
     expect(printed).toEqual({ data_api_key: expect.stringMatching(/^pk_[0-9a-f]{32}$/), plan: 'pro', expires_at: expect.any(String) });
     expect(stdout.trim().split('\n')).toHaveLength(1);

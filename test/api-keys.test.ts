@@ -20,7 +20,10 @@ describe('service API keys, callers and scopes', () => {
   beforeAll(async () => {
     world = await startOutsideWorld();
     service = await startTestService(world.env);
-    ({ token, user: { id: userId } } = await signIn(service.url, world, 'keys@example.com'));
+    ({
+      token,
+      user: { id: userId },
+    } = await signIn(service.url, world, 'keys@example.com'));
   });
   afterAll(async () => {
     await service.stop();
@@ -68,7 +71,7 @@ describe('service API keys, callers and scopes', () => {
       expect(response.body).toEqual({ detail: [{ loc, type: expect.any(String), msg: expect.any(String) }] });
     });
 
-    it('DELETE of another user\'s key answers 404 and leaves it working', async () => {
+    it("DELETE of another user's key answers 404 and leaves it working", async () => {
       const other = await signIn(service.url, world, 'other@example.com');
       const theirs = await createApiKey(service.url, other.token);
       const response = await request(service.url, 'DELETE', `/account/api-keys/${theirs.api_key}`, { headers: bearer(token) });
@@ -158,15 +161,21 @@ describe('service API keys, callers and scopes', () => {
     it.each<[string, () => Promise<Record<string, unknown>>]>([
       ['no credentials', async () => ({})],
       ['a bad token', async () => ({ authorization: 'Bearer nope' })],
-      ['a wrong signature', async () => {
-        const key = await createApiKey(service.url, token);
-        return { apiKey: key.api_key, timestamp: String(Date.now()), signature: '0'.repeat(64) };
-      }],
-      ['a stale timestamp', async () => {
-        const key = await createApiKey(service.url, token);
-        const timestamp = String(Date.now() - 120_000);
-        return { apiKey: key.api_key, timestamp, signature: signature(key.api_secret, timestamp, 'GET', '/graphql') };
-      }],
+      [
+        'a wrong signature',
+        async () => {
+          const key = await createApiKey(service.url, token);
+          return { apiKey: key.api_key, timestamp: String(Date.now()), signature: '0'.repeat(64) };
+        },
+      ],
+      [
+        'a stale timestamp',
+        async () => {
+          const key = await createApiKey(service.url, token);
+          const timestamp = String(Date.now() - 120_000);
+          return { apiKey: key.api_key, timestamp, signature: signature(key.api_secret, timestamp, 'GET', '/graphql') };
+        },
+      ],
     ])('%s closes the socket with 4401', async (_label, payload) => {
       expect(await connect(await payload())).toBe(4401);
     });
@@ -182,8 +191,13 @@ describe('service API keys, callers and scopes', () => {
       const signed = signedRouteFor(services);
       const router = express();
       router.use(express.json({ verify: (req, _res, buffer) => ((req as express.Request).rawBody = buffer) }));
-      router.post('/v1/webhooks', signed({ weight: 5, scope: 'webhooks:write' }, async (_req, caller) => ({ body: { caller } })));
-      router.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => sendError(req, res, error, service.service.logger));
+      router.post(
+        '/v1/webhooks',
+        signed({ weight: 5, scope: 'webhooks:write' }, async (_req, caller) => ({ body: { caller } })),
+      );
+      router.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) =>
+        sendError(req, res, error, service.service.logger),
+      );
       app = await listenLocally(router);
       key = await createApiKey(service.url, token);
       scoped = await createApiKey(service.url, token, { scopes: ['webhooks:write'] });
@@ -192,7 +206,10 @@ describe('service API keys, callers and scopes', () => {
 
     it('a key without the scope gets 403 INSUFFICIENT_PERMISSION, after its weight is spent', async () => {
       const body = JSON.stringify({ url: 'https://example.com/hook' });
-      const response = await request(app.url, 'POST', '/v1/webhooks', { body, headers: { ...signedHeaders(key, 'POST', '/v1/webhooks', body), 'content-type': 'application/json' } });
+      const response = await request(app.url, 'POST', '/v1/webhooks', {
+        body,
+        headers: { ...signedHeaders(key, 'POST', '/v1/webhooks', body), 'content-type': 'application/json' },
+      });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ error: { code: 'INSUFFICIENT_PERMISSION', message: expect.any(String) } });
       expect(response.headers.get('x-service-used-weight-1m')).toBe('5');
@@ -200,7 +217,10 @@ describe('service API keys, callers and scopes', () => {
 
     it('a key with the scope reaches the handler with its caller', async () => {
       const body = JSON.stringify({ url: 'https://example.com/hook' });
-      const response = await request(app.url, 'POST', '/v1/webhooks', { body, headers: { ...signedHeaders(scoped, 'POST', '/v1/webhooks', body), 'content-type': 'application/json' } });
+      const response = await request(app.url, 'POST', '/v1/webhooks', {
+        body,
+        headers: { ...signedHeaders(scoped, 'POST', '/v1/webhooks', body), 'content-type': 'application/json' },
+      });
       expect(response.status).toBe(200);
       expect(response.body.caller).toEqual({ userId, apiKeyId: expect.any(Number), scopes: ['webhooks:write'] });
     });

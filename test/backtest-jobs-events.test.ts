@@ -50,12 +50,21 @@ describe('backtest job events and worker processes', () => {
     const events = receiver.received.map((request) => JSON.parse(request.body));
     expect(events).toEqual(
       expect.arrayContaining([
-        { id: expect.stringMatching(/^evt_/), type: 'backtest.job_done', timestamp: expect.any(String), data: { job_id: done.id, status: 'done', metrics: done.result.metrics } },
-        { id: expect.stringMatching(/^evt_/), type: 'backtest.job_failed', timestamp: expect.any(String), data: { job_id: failed.id, status: 'failed', error: failed.error } },
+        {
+          id: expect.stringMatching(/^evt_/),
+          type: 'backtest.job_done',
+          timestamp: expect.any(String),
+          data: { job_id: done.id, status: 'done', metrics: done.result.metrics },
+        },
+        {
+          id: expect.stringMatching(/^evt_/),
+          type: 'backtest.job_failed',
+          timestamp: expect.any(String),
+          data: { job_id: failed.id, status: 'failed', error: failed.error },
+        },
       ]),
     );
   });
-
 });
 
 describe('a job whose worker process dies', () => {
@@ -69,7 +78,13 @@ describe('a job whose worker process dies', () => {
     world = await startOutsideWorld();
     exchange = await startExchangeStandIn();
     database = await createTestDatabase();
-    env = { ...world.env, UPSTREAM_FAPI_URL: exchange.url, DATABASE_URL: database.url, ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), BACKTEST_WORKERS: '1' };
+    env = {
+      ...world.env,
+      UPSTREAM_FAPI_URL: exchange.url,
+      DATABASE_URL: database.url,
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      BACKTEST_WORKERS: '1',
+    };
     api = await startTestService({ ...env, ROLE: 'api' }, database);
   });
   afterAll(async () => {

@@ -29,7 +29,15 @@ describe('queued backtest jobs and the 5-active-jobs rule, across API processes'
     const created = await call('POST', '/v1/backtest/jobs', jobBody());
     const response = await call('POST', `/v1/backtest/jobs/${created.body.id}/cancel`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...created.body, status: 'cancelled', finished_at: expect.stringMatching(/Z$/), started_at: null, progress: 0, result: null, error: null });
+    expect(response.body).toEqual({
+      ...created.body,
+      status: 'cancelled',
+      finished_at: expect.stringMatching(/Z$/),
+      started_at: null,
+      progress: 0,
+      result: null,
+      error: null,
+    });
     expect(response.headers.get('x-service-used-weight-1m')).toBe('25');
   });
 
@@ -45,7 +53,9 @@ describe('queued backtest jobs and the 5-active-jobs rule, across API processes'
   it('20 simultaneous creates by one user over two processes and two keys: exactly 5 accepted; a cancel frees a place', async () => {
     const owner = await account(first);
     const secondKey = await newAccount(second.url, world, owner.user.email);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? owner.call : secondKey.call)('POST', '/v1/backtest/jobs', jobBody())));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? owner.call : secondKey.call)('POST', '/v1/backtest/jobs', jobBody())),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(15);
     const sixth = await owner.call('POST', '/v1/backtest/jobs', jobBody());

@@ -25,7 +25,13 @@ describe('backtest jobs based on a stored strategy (spec "Create": strategy_id)'
 
   it('the strategy config is the base and each field in the request overrides it; the job runs to done', async () => {
     const { call } = await account();
-    const strategy = (await call('POST', '/v1/strategies', strategyBody({ template_id: 'ema_cross', params: { fast: 4, slow: 12 }, symbols: ['ETHUSDT'], timeframe: '1h', capital: '2500', leverage: 3 }))).body;
+    const strategy = (
+      await call(
+        'POST',
+        '/v1/strategies',
+        strategyBody({ template_id: 'ema_cross', params: { fast: 4, slow: 12 }, symbols: ['ETHUSDT'], timeframe: '1h', capital: '2500', leverage: 3 }),
+      )
+    ).body;
     const created = await call('POST', '/v1/backtest/jobs', { strategy_id: strategy.id, ...range, capital: '4000' });
     expect(created.status).toBe(200);
     expect(created.body.config).toEqual({
@@ -63,7 +69,7 @@ describe('backtest jobs based on a stored strategy (spec "Create": strategy_id)'
 
   it.each([
     ['an unknown strategy', async () => 'strat_0000000000'],
-    ['another key\'s strategy', async () => (await (await account()).call('POST', '/v1/strategies', strategyBody())).body.id as string],
+    ["another key's strategy", async () => (await (await account()).call('POST', '/v1/strategies', strategyBody())).body.id as string],
   ])('%s answers 409 INVALID_STATE', async (_name, strategyId) => {
     const { call } = await account();
     const response = await call('POST', '/v1/backtest/jobs', { strategy_id: await strategyId(), ...range });

@@ -30,8 +30,21 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     const response = await fresh('GET', '/v1/backtest/templates');
     expect(response.status).toBe(200);
     expect(response.headers.get('x-service-used-weight-1m')).toBe('1');
-    expect(response.body.map((row: { id: string }) => row.id)).toEqual(['sma_cross', 'ema_cross', 'rsi_reversion', 'bollinger_breakout', 'donchian_breakout', 'macd_trend']);
-    expect(response.body[0]).toEqual({ id: 'sma_cross', name: expect.any(String), description: expect.any(String), params_schema: expect.objectContaining({ type: 'object' }), min_capital: '10' });
+    expect(response.body.map((row: { id: string }) => row.id)).toEqual([
+      'sma_cross',
+      'ema_cross',
+      'rsi_reversion',
+      'bollinger_breakout',
+      'donchian_breakout',
+      'macd_trend',
+    ]);
+    expect(response.body[0]).toEqual({
+      id: 'sma_cross',
+      name: expect.any(String),
+      description: expect.any(String),
+      params_schema: expect.objectContaining({ type: 'object' }),
+      min_capital: '10',
+    });
   });
 
   it('create answers the queued job with the resolved config at weight 20; the worker runs it to done with the full result', async () => {
@@ -88,7 +101,11 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
   });
 
   it("a done job's metrics, recomputed from its own equity curve and trades, match what it reports (max_drawdown aside: per bar)", async () => {
-    const created = await call('POST', '/v1/backtest/jobs', jobBody({ params: { fast: 3, slow: 12, side: 'both' }, leverage: 2, fee_model: 'tiered_maker_taker' }));
+    const created = await call(
+      'POST',
+      '/v1/backtest/jobs',
+      jobBody({ params: { fast: 3, slow: 12, side: 'both' }, leverage: 2, fee_model: 'tiered_maker_taker' }),
+    );
     const job = await waitForJob(call, created.body.id);
     expect(job.status).toBe('done');
     const { metrics, equity_curve: curve, trades } = job.result;
@@ -104,9 +121,12 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     const cagr = (finalEquity / 10000) ** (365 / days) - 1;
     const wins = pnl.filter((value: number) => value > 0);
     const losses = pnl.filter((value: number) => value < 0);
-    const duration = mean(trades.map((trade: { entry_time: string; exit_time: string }) => (Date.parse(trade.exit_time) - Date.parse(trade.entry_time)) / 1000));
+    const duration = mean(
+      trades.map((trade: { entry_time: string; exit_time: string }) => (Date.parse(trade.exit_time) - Date.parse(trade.entry_time)) / 1000),
+    );
 
-    const close = (reported: string, expected: number) => expect(Math.abs(Number(reported) - expected)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(expected)));
+    const close = (reported: string, expected: number) =>
+      expect(Math.abs(Number(reported) - expected)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(expected)));
     expect(trades.length).toBeGreaterThan(3);
     expect(losses.length).toBeGreaterThan(0);
     close(metrics.sharpe, (average / std) * Math.sqrt(365));
@@ -114,7 +134,10 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     close(metrics.cagr, cagr);
     close(metrics.calmar, cagr / Number(metrics.max_drawdown));
     close(metrics.win_rate, wins.length / pnl.length);
-    close(metrics.profit_factor, wins.reduce((sum: number, value: number) => sum + value, 0) / Math.abs(losses.reduce((sum: number, value: number) => sum + value, 0)));
+    close(
+      metrics.profit_factor,
+      wins.reduce((sum: number, value: number) => sum + value, 0) / Math.abs(losses.reduce((sum: number, value: number) => sum + value, 0)),
+    );
     close(metrics.expected_value, (finalEquity - 10000) / pnl.length);
     expect(metrics.total_trades).toBe(trades.length);
     expect(metrics.avg_trade_duration_seconds).toBe(Math.round(duration));
@@ -236,7 +259,10 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     expect(response.body.finished_at).toMatch(ISO);
     await new Promise((resolve) => setTimeout(resolve, 4500));
     expect((await call('GET', `/v1/backtest/jobs/${created.body.id}`)).body).toEqual(response.body);
-    const [{ cancel_reason }] = await service.service.orm.em.fork().getConnection().execute('SELECT cancel_reason FROM backtest_jobs WHERE id = ?', [created.body.id]);
+    const [{ cancel_reason }] = await service.service.orm.em
+      .fork()
+      .getConnection()
+      .execute('SELECT cancel_reason FROM backtest_jobs WHERE id = ?', [created.body.id]);
     expect(cancel_reason).toBe('wrong range');
     const again = await call('POST', `/v1/backtest/jobs/${created.body.id}/cancel`, {});
     expect(again.status).toBe(409);

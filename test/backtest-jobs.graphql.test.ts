@@ -2,7 +2,14 @@ import { print } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { startExchangeStandIn, type ExchangeStandIn } from './stand-ins/exchange/exchange-stand-in';
-import { BacktestJobDocument, BacktestJobsDocument, BacktestTemplatesDocument, CancelBacktestJobDocument, CreateBacktestJobDocument, WatchBacktestJobDocument } from './graphql/generated';
+import {
+  BacktestJobDocument,
+  BacktestJobsDocument,
+  BacktestTemplatesDocument,
+  CancelBacktestJobDocument,
+  CreateBacktestJobDocument,
+  WatchBacktestJobDocument,
+} from './graphql/generated';
 import { jobBody, waitForJob } from './support/backtest';
 import { graphql } from './support/http';
 import { bearer, newAccount, signature, startOutsideWorld, type OutsideWorld } from './support/identity';
@@ -10,7 +17,15 @@ import { startTestService, type TestService } from './support/test-service';
 
 const rest = jobBody();
 /** The REST test body in GraphQL's field names. */
-const input = { templateId: rest.template_id as string, params: rest.params as Record<string, unknown>, symbols: rest.symbols as string[], timeframe: rest.timeframe as string, start: rest.start as string, end: rest.end as string, capital: rest.capital as string };
+const input = {
+  templateId: rest.template_id as string,
+  params: rest.params as Record<string, unknown>,
+  symbols: rest.symbols as string[],
+  timeframe: rest.timeframe as string,
+  start: rest.start as string,
+  end: rest.end as string,
+  capital: rest.capital as string,
+};
 
 describe('backtest jobs over GraphQL and the backtestJob subscription (contract §9)', () => {
   let world: OutsideWorld;
@@ -19,7 +34,13 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
   const clients: Client[] = [];
 
   function wsClient(connectionParams: Record<string, unknown>): Client {
-    const client = createClient({ url: `${service.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0, lazy: true });
+    const client = createClient({
+      url: `${service.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams,
+      retryAttempts: 0,
+      lazy: true,
+    });
     clients.push(client);
     return client;
   }
@@ -59,9 +80,16 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
     const created = await graphql(service.url, CreateBacktestJobDocument, { input: { ...input, feeModel: 'none' } }, auth);
     expect(created.errors).toBeUndefined();
     const job = created.data!.createBacktestJob;
-    expect(job).toMatchObject({ status: 'queued', progress: 0, startedAt: null, result: null, error: null, config: { feeModel: 'none', feeBps: null, leverage: 1, params: { fast: 5, slow: 20, side: 'long', position_size: 1 } } });
+    expect(job).toMatchObject({
+      status: 'queued',
+      progress: 0,
+      startedAt: null,
+      result: null,
+      error: null,
+      config: { feeModel: 'none', feeBps: null, leverage: 1, params: { fast: 5, slow: 20, side: 'long', position_size: 1 } },
+    });
     let read = (await graphql(service.url, BacktestJobDocument, { id: job.id }, auth)).data!.backtestJob;
-    for (const deadline = Date.now() + 30_000; read.status !== 'done' && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; read.status !== 'done' && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       read = (await graphql(service.url, BacktestJobDocument, { id: job.id }, auth)).data!.backtestJob;
     }
@@ -91,7 +119,15 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
     const other = await newAccount(service.url, world, 'gql-stranger@example.com');
     // A slow exchange keeps the job queued, then running, long enough to subscribe first.
     exchange.fault('/fapi/v1/klines', { delayMs: 1500 }, 1);
-    const created = await owner.call('POST', '/v1/backtest/jobs', { template_id: 'ema_cross', params: { fast: 4, slow: 9 }, symbols: ['SOLUSDT'], timeframe: '4h', start: '2023-01-01T00:00:00Z', end: '2023-06-01T00:00:00Z', capital: '500' });
+    const created = await owner.call('POST', '/v1/backtest/jobs', {
+      template_id: 'ema_cross',
+      params: { fast: 4, slow: 9 },
+      symbols: ['SOLUSDT'],
+      timeframe: '4h',
+      start: '2023-01-01T00:00:00Z',
+      end: '2023-06-01T00:00:00Z',
+      capital: '500',
+    });
     const timestamp = String(Date.now());
     const signed = wsClient({ apiKey: owner.key.api_key, timestamp, signature: signature(owner.key.api_secret, timestamp, 'GET', '/graphql') });
     const stranger = wsClient({ authorization: `Bearer ${other.token}` });
@@ -110,7 +146,15 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
   it('a cancel reaches the subscriber as the last event', async () => {
     const { token, call } = await newAccount(service.url, world, 'gql-cancel@example.com');
     exchange.fault('/fapi/v1/klines', { delayMs: 3000 }, 1);
-    const created = await call('POST', '/v1/backtest/jobs', { template_id: 'sma_cross', params: { fast: 4, slow: 9 }, symbols: ['XRPUSDT'], timeframe: '1d', start: '2022-01-01T00:00:00Z', end: '2022-06-01T00:00:00Z', capital: '500' });
+    const created = await call('POST', '/v1/backtest/jobs', {
+      template_id: 'sma_cross',
+      params: { fast: 4, slow: 9 },
+      symbols: ['XRPUSDT'],
+      timeframe: '1d',
+      start: '2022-01-01T00:00:00Z',
+      end: '2022-06-01T00:00:00Z',
+      capital: '500',
+    });
     await waitForJob(call, created.body.id, (job) => job.status === 'running');
     const watching = collect(wsClient({ authorization: `Bearer ${token}` }), created.body.id);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -7,7 +7,7 @@ import { startTradingWorld, type TradingWorld } from './support/trading-world';
 const CHECK_MS = 150;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('account.balance_low (issue 6 item 5): once per crossing of a webhook\'s threshold', () => {
+describe("account.balance_low (issue 6 item 5): once per crossing of a webhook's threshold", () => {
   let receivers: ReceiverWorld;
   let world: TradingWorld;
   let service: TestService;
@@ -42,7 +42,12 @@ describe('account.balance_low (issue 6 item 5): once per crossing of a webhook\'
     await receiver.waitFor(1);
     await sleep(CHECK_MS * 5);
     expect(deliveriesTo('/explicit')).toEqual([
-      { id: expect.stringMatching(/^evt_/), type: 'account.balance_low', timestamp: expect.any(String), data: { asset: 'USDT', balance: '4000', threshold: '5000', source: 'paper' } },
+      {
+        id: expect.stringMatching(/^evt_/),
+        type: 'account.balance_low',
+        timestamp: expect.any(String),
+        data: { asset: 'USDT', balance: '4000', threshold: '5000', source: 'paper' },
+      },
     ]);
     expect(deliveriesTo('/wildcard')).toEqual([]);
     expect(deliveriesTo('/unrelated')).toEqual([]);
@@ -58,11 +63,18 @@ describe('account.balance_low (issue 6 item 5): once per crossing of a webhook\'
     expect(deliveriesTo('/unrelated')).toEqual([]);
   });
 
-  it('tracks the registered exchange account\'s balances too', async () => {
+  it("tracks the registered exchange account's balances too", async () => {
     const owner = await newAccount(service.url, world, 'exchange-balance@example.com', ['webhooks:write']);
     world.exchange.addAccount('BALANCE-KEY', 'balance-secret');
     world.exchange.balances = { USDT: '1000', BNB: '0.5' };
-    expect((await request(service.url, 'POST', '/api-key/register', { json: { api_key: 'BALANCE-KEY', api_secret: 'balance-secret' }, headers: bearer(owner.token) })).status).toBe(200);
+    expect(
+      (
+        await request(service.url, 'POST', '/api-key/register', {
+          json: { api_key: 'BALANCE-KEY', api_secret: 'balance-secret' },
+          headers: bearer(owner.token),
+        })
+      ).status,
+    ).toBe(200);
     const before = receiver.received.length;
     expect((await owner.call('POST', '/v1/webhooks', { url: `${url}/exchange`, events: ['*'], balance_low_threshold: '1' })).status).toBe(200);
     await receiver.waitFor(before + 1);

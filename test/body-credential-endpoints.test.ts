@@ -22,9 +22,23 @@ describe('body-credential trading endpoints (spec "Authentication", pattern 3)',
   });
 
   it.each([
-    ['/orders/auth', 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '50000', timeInForce: 'GTC' }, { status: 'FILLED', symbol: 'BTCUSDT' }, {}],
+    [
+      '/orders/auth',
+      'POST',
+      '/fapi/v1/order',
+      { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '50000', timeInForce: 'GTC' },
+      { status: 'FILLED', symbol: 'BTCUSDT' },
+      {},
+    ],
     ['/orders/cancel/auth', 'DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 1001 }, { status: 'CANCELED', orderId: 1001 }, {}],
-    ['/positions/close/auth', 'POST', '/fapi/v1/order', { symbol: 'ETHUSDT', side: 'SELL', quantity: '0.5' }, { status: 'FILLED', reduceOnly: true }, { type: 'MARKET', reduceOnly: 'true' }],
+    [
+      '/positions/close/auth',
+      'POST',
+      '/fapi/v1/order',
+      { symbol: 'ETHUSDT', side: 'SELL', quantity: '0.5' },
+      { status: 'FILLED', reduceOnly: true },
+      { type: 'MARKET', reduceOnly: 'true' },
+    ],
     ['/leverage/auth', 'POST', '/fapi/v1/leverage', { symbol: 'BTCUSDT', leverage: 10 }, { leverage: 10 }, {}],
     ['/margin-type/auth', 'POST', '/fapi/v1/marginType', { symbol: 'BTCUSDT', marginType: 'ISOLATED' }, { code: 200, msg: 'success' }, {}],
   ])('%s signs %s %s with the body credentials and returns the exchange answer', async (path, method, upstreamPath, fields, answer, added) => {
@@ -40,20 +54,29 @@ describe('body-credential trading endpoints (spec "Authentication", pattern 3)',
     expect(sent).not.toHaveProperty('api_secret');
   });
 
-  it('forwards the exchange\'s refusal of a wrong secret with its status and body', async () => {
-    const response = await request(service.url, 'POST', '/orders/auth', { json: { api_key: API_KEY, api_secret: 'wrong-secret', symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '1' } });
+  it("forwards the exchange's refusal of a wrong secret with its status and body", async () => {
+    const response = await request(service.url, 'POST', '/orders/auth', {
+      json: { api_key: API_KEY, api_secret: 'wrong-secret', symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '1' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ code: -1022, msg: 'Signature for this request is not valid.' });
   });
 
-  it('forwards the exchange\'s refusal of an unknown key', async () => {
+  it("forwards the exchange's refusal of an unknown key", async () => {
     const response = await request(service.url, 'POST', '/leverage/auth', { json: { api_key: 'nobody', api_secret: 'x', symbol: 'BTCUSDT', leverage: 3 } });
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ code: -2015 });
   });
 
   it.each([
-    ['both credentials missing', { symbol: 'BTCUSDT' }, [['body', 'api_key'], ['body', 'api_secret']]],
+    [
+      'both credentials missing',
+      { symbol: 'BTCUSDT' },
+      [
+        ['body', 'api_key'],
+        ['body', 'api_secret'],
+      ],
+    ],
     ['api_secret missing', { api_key: API_KEY, symbol: 'BTCUSDT' }, [['body', 'api_secret']]],
     ['api_key missing', { api_secret: API_SECRET, symbol: 'BTCUSDT' }, [['body', 'api_key']]],
   ])('answers 422 FastAPI-style with %s, without calling the exchange', async (_case, body, locs) => {
@@ -83,11 +106,21 @@ describe('body-credential trading endpoints (spec "Authentication", pattern 3)',
 
   it('signs the same call through the GraphQL exchangeRequest mutation', async () => {
     const before = world.exchange.accepted.length;
-    const result = await graphql(service.url, ExchangeRequestDocument, { action: 'setLeverage', apiKey: API_KEY, apiSecret: API_SECRET, fields: { symbol: 'SOLUSDT', leverage: 4 } });
+    const result = await graphql(service.url, ExchangeRequestDocument, {
+      action: 'setLeverage',
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      fields: { symbol: 'SOLUSDT', leverage: 4 },
+    });
     expect(result.errors).toBeUndefined();
     expect(result.data!.exchangeRequest).toEqual({ status: 200, body: { symbol: 'SOLUSDT', leverage: 4, maxNotionalValue: '1000000' } });
     expect(world.exchange.accepted.slice(before)).toEqual([expect.objectContaining({ apiKey: API_KEY, method: 'POST', path: '/fapi/v1/leverage' })]);
-    const refused = await graphql(service.url, ExchangeRequestDocument, { action: 'placeOrder', apiKey: API_KEY, apiSecret: 'wrong', fields: { symbol: 'SOLUSDT' } });
+    const refused = await graphql(service.url, ExchangeRequestDocument, {
+      action: 'placeOrder',
+      apiKey: API_KEY,
+      apiSecret: 'wrong',
+      fields: { symbol: 'SOLUSDT' },
+    });
     expect(refused.data!.exchangeRequest).toEqual({ status: 400, body: { code: -1022, msg: 'Signature for this request is not valid.' } });
   });
 

@@ -130,7 +130,12 @@ describe('exchange keys: register, remove, verify and status', () => {
     const removed = await request(service.url, 'DELETE', '/api-key', { headers: bearer(user.token) });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ success: true, message: 'API key deleted', email: 'leaver@example.com', has_api_key: false });
-    expect((await status('leaver@example.com')).body).toEqual({ success: false, message: 'No API key registered', email: 'leaver@example.com', has_api_key: false });
+    expect((await status('leaver@example.com')).body).toEqual({
+      success: false,
+      message: 'No API key registered',
+      email: 'leaver@example.com',
+      has_api_key: false,
+    });
     const again = await request(service.url, 'DELETE', '/api-key', { headers: bearer(user.token) });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ detail: 'No API key registered' });
@@ -144,7 +149,14 @@ describe('exchange keys: register, remove, verify and status', () => {
     expect(found.data!.exchangeKeyStatus).toMatchObject({ success: true, hasApiKey: true, verificationStatus: 'verified', isActive: true });
     const missing = await graphql(service.url, ExchangeKeyStatusDocument, { email: 'ghost@example.com' });
     expect(missing.data!.exchangeKeyStatus).toEqual({
-      success: false, message: 'User not found', email: 'ghost@example.com', hasApiKey: false, verificationStatus: null, lastVerified: null, createdAt: null, isActive: null,
+      success: false,
+      message: 'User not found',
+      email: 'ghost@example.com',
+      hasApiKey: false,
+      verificationStatus: null,
+      lastVerified: null,
+      createdAt: null,
+      isActive: null,
     });
   });
 });

@@ -3,7 +3,7 @@ import { WebhooksDocument } from './graphql/generated';
 import { newAccount, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 
-describe('signed GraphQL spends the key\'s weight budget like /v1', () => {
+describe("signed GraphQL spends the key's weight budget like /v1", () => {
   let world: OutsideWorld;
   let service: TestService;
 

@@ -102,7 +102,13 @@ describe('gateway market data built by the service', () => {
       const answer = await get('/long-short/position-ratio/BTCUSDT');
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual(
-        series.map((row) => ({ symbol: row.symbol, longShortRatio: row.longShortRatio, longPosition: row.longAccount, shortPosition: row.shortAccount, timestamp: row.timestamp })),
+        series.map((row) => ({
+          symbol: row.symbol,
+          longShortRatio: row.longShortRatio,
+          longPosition: row.longAccount,
+          shortPosition: row.shortAccount,
+          timestamp: row.timestamp,
+        })),
       );
     });
 

@@ -37,8 +37,14 @@ describe('pass-through market data: the upstream body byte for byte', () => {
     ['/fapi/v1/premiumIndex?symbol=ETHUSDT', '/fapi/v1/premiumIndex?symbol=ETHUSDT'],
     ['/topLongShortPositionRatio?symbol=BTCUSDT', '/futures/data/topLongShortPositionRatio?symbol=BTCUSDT&period=5m&limit=10'],
     ['/topLongShortAccountRatio?symbol=ETHUSDT&period=1h&limit=3', '/futures/data/topLongShortAccountRatio?symbol=ETHUSDT&period=1h&limit=3'],
-    ['/futures/data/topLongShortPositionRatio?symbol=SOLUSDT&period=4h&limit=500', '/futures/data/topLongShortPositionRatio?symbol=SOLUSDT&period=4h&limit=500'],
-    ['/futures/data/topLongShortAccountRatio?symbol=BTCUSDT&startTime=1795000000000', '/futures/data/topLongShortAccountRatio?symbol=BTCUSDT&startTime=1795000000000&period=5m&limit=10'],
+    [
+      '/futures/data/topLongShortPositionRatio?symbol=SOLUSDT&period=4h&limit=500',
+      '/futures/data/topLongShortPositionRatio?symbol=SOLUSDT&period=4h&limit=500',
+    ],
+    [
+      '/futures/data/topLongShortAccountRatio?symbol=BTCUSDT&startTime=1795000000000',
+      '/futures/data/topLongShortAccountRatio?symbol=BTCUSDT&startTime=1795000000000&period=5m&limit=10',
+    ],
     ['/fapi/v1/klines?symbol=BTCUSDT&interval=1h&limit=5', '/fapi/v1/klines?symbol=BTCUSDT&interval=1h&limit=5'],
     ['/fapi/v1/time', '/fapi/v1/time'],
     ['/fapi/v1/fundingInfo', '/fapi/v1/fundingInfo'],

@@ -20,7 +20,9 @@ describe('the upstream guard keeps the service address inside the exchange limit
     expect(limited.body).toEqual(UPSTREAM_FAILED);
     expect(Number(limited.headers.get('retry-after'))).toBe(2);
 
-    const during = await Promise.all(['/fapi/v1/exchangeInfo', '/funding/rates', '/topLongShortPositionRatio?symbol=BTCUSDT'].map((path) => request(market.url, 'GET', path)));
+    const during = await Promise.all(
+      ['/fapi/v1/exchangeInfo', '/funding/rates', '/topLongShortPositionRatio?symbol=BTCUSDT'].map((path) => request(market.url, 'GET', path)),
+    );
     expect(during.map((answer) => answer.status)).toEqual([502, 502, 502]);
     expect(during.map((answer) => answer.body)).toEqual([UPSTREAM_FAILED, UPSTREAM_FAILED, UPSTREAM_FAILED]);
     expect(Number(during[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);

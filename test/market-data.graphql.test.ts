@@ -54,7 +54,10 @@ describe('market data over GraphQL: the same services as REST', () => {
 
   it('a ratio limit over 500 is VALIDATION_FAILED with the FastAPI-style issue', async () => {
     const answer = await graphql(market.url, PositionRatioDocument, { symbol: 'BTCUSDT', limit: 501 });
-    expect(answer.errors![0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ type: 'less_than_equal', loc: ['limit'], msg: expect.any(String) }] });
+    expect(answer.errors![0].extensions).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      issues: [{ type: 'less_than_equal', loc: ['limit'], msg: expect.any(String) }],
+    });
   });
 
   it('activeTickers and whaleBoard equal their REST forms', async () => {

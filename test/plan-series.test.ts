@@ -191,7 +191,11 @@ describe('plans, plan keys and plan-gated series', () => {
     it.each([
       ['an unknown header', 'a,b\n1,2\n', /unrecognised header/],
       ['a bad decimal', 'market,symbol,interval,open_time,open,high,low,close,volume\nstock,X,1d,1,1,2,abc,1,1\n', /line 2: low/],
-      ['a retail index series', 'market,symbol,series,period,timestamp,long_short_ratio,long_account,short_account\nindex,X,retail,1d,1,1,0.5,0.5\n', /line 2: series/],
+      [
+        'a retail index series',
+        'market,symbol,series,period,timestamp,long_short_ratio,long_account,short_account\nindex,X,retail,1d,1,1,0.5,0.5\n',
+        /line 2: series/,
+      ],
       ['an unknown market', 'market,symbol,interval,open_time,open,high,low,close,volume\ncrypto,X,1d,1,1,2,1,1,1\n', /line 2: market/],
     ])('rejects a file with %s and imports nothing of it', async (_label, content, message) => {
       const file = path.join(folder, 'bad.csv');
@@ -203,8 +207,15 @@ describe('plans, plan keys and plan-gated series', () => {
 
   describe('over GraphQL, with the X-Data-API-Key header', () => {
     it('planLongShortRatio returns the same rows as REST', async () => {
-      const response = await graphql(service.url, PlanLongShortRatioDocument, { series: 'INDEX_WHALE', symbol: 'SPX', limit: 1 }, { 'X-Data-API-Key': standardKey });
-      expect(response.data!.planLongShortRatio).toEqual([{ symbol: 'SPX', longShortRatio: '0.9547', longAccount: '0.4884', shortAccount: '0.5116', timestamp: 1763424000000 }]);
+      const response = await graphql(
+        service.url,
+        PlanLongShortRatioDocument,
+        { series: 'INDEX_WHALE', symbol: 'SPX', limit: 1 },
+        { 'X-Data-API-Key': standardKey },
+      );
+      expect(response.data!.planLongShortRatio).toEqual([
+        { symbol: 'SPX', longShortRatio: '0.9547', longAccount: '0.4884', shortAccount: '0.5116', timestamp: 1763424000000 },
+      ]);
     });
 
     it('planKlines returns K-line objects', async () => {

@@ -33,11 +33,16 @@ describe('per-IP rate limit on public endpoints, shared by every process through
   it('a concurrent burst over two processes admits exactly the limit, though each process leases points in chunks', async () => {
     const db = await database;
     const limit = 40;
-    const [a, b] = await Promise.all([startTestService({ PUBLIC_RATE_LIMIT_PER_MIN: String(limit), TRUST_PROXY: 'true' }, db), startTestService({ PUBLIC_RATE_LIMIT_PER_MIN: String(limit), TRUST_PROXY: 'true' }, db)]);
+    const [a, b] = await Promise.all([
+      startTestService({ PUBLIC_RATE_LIMIT_PER_MIN: String(limit), TRUST_PROXY: 'true' }, db),
+      startTestService({ PUBLIC_RATE_LIMIT_PER_MIN: String(limit), TRUST_PROXY: 'true' }, db),
+    ]);
     try {
       // Another address than the other test's (trusted through X-Forwarded-For), so the budgets do not mix.
       const headers = { 'x-forwarded-for': '203.0.113.7' };
-      const answers = await Promise.all(Array.from({ length: 2 * limit }, (_, index) => request(index % 2 === 0 ? a.url : b.url, 'GET', '/strategies', { headers })));
+      const answers = await Promise.all(
+        Array.from({ length: 2 * limit }, (_, index) => request(index % 2 === 0 ? a.url : b.url, 'GET', '/strategies', { headers })),
+      );
       const admitted = answers.filter((answer) => answer.status === 200).length;
       expect(admitted).toBe(limit);
       for (const answer of answers.filter((each) => each.status !== 200)) {

@@ -44,8 +44,7 @@ describe('public strategy records over GraphQL, the same service as REST', () =>
   });
 
   it('updateStrategy leaves null fields unchanged and bumps updatedAt', async () => {
-    const created = (await graphql(service.url, CreatePublicStrategyDocument, { input: { name: 'u', author: 'a', description: 'd' } })).data!
-      .createStrategy;
+    const created = (await graphql(service.url, CreatePublicStrategyDocument, { input: { name: 'u', author: 'a', description: 'd' } })).data!.createStrategy;
     await new Promise((resolve) => setTimeout(resolve, 5));
     const updated = await graphql(service.url, UpdatePublicStrategyDocument, { id: created.id, input: { author: 'b', description: null } });
     expect(updated.data!.updateStrategy).toMatchObject({ name: 'u', author: 'b', description: 'd' });

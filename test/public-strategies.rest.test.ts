@@ -122,7 +122,10 @@ describe('public strategy records over REST', () => {
     [{ name: '' }, { type: 'string_too_short', loc: ['body', 'name'] }],
     [{ name: 'x'.repeat(201) }, { type: 'string_too_long', loc: ['body', 'name'] }],
     [{ name: 7 }, { type: 'string_type', loc: ['body', 'name'] }],
-    [{ name: 'ok', author: 3 }, { type: 'string_type', loc: ['body', 'author'] }],
+    [
+      { name: 'ok', author: 3 },
+      { type: 'string_type', loc: ['body', 'author'] },
+    ],
     [[1, 2], { type: 'model_type', loc: ['body'] }],
   ])('POST /strategies with %j answers 422 %j', async (body, issue) => {
     const response = await call('POST', '/strategies', body);

@@ -25,19 +25,36 @@ describe('no secret reaches the logs', () => {
     const failedIdToken = await world.providerA.mint({ sub: 'q', email: 'q@example.com', email_verified: false });
     expect((await request(service.url, 'POST', '/auth/mobile/provider-a', { json: { id_token: failedIdToken } })).status).toBe(401);
 
-    expect((await request(service.url, 'POST', '/api-key/register', { json: { api_key: 'EXCHANGE-KEY', api_secret: exchangeSecret }, headers: bearer(token) })).status).toBe(200);
-    expect((await request(service.url, 'POST', '/api-key/register', { json: { api_key: 'EXCHANGE-KEY', api_secret: 'wrong-secret-1b2c' }, headers: bearer(token) })).status).toBe(400);
+    expect(
+      (await request(service.url, 'POST', '/api-key/register', { json: { api_key: 'EXCHANGE-KEY', api_secret: exchangeSecret }, headers: bearer(token) }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await request(service.url, 'POST', '/api-key/register', { json: { api_key: 'EXCHANGE-KEY', api_secret: 'wrong-secret-1b2c' }, headers: bearer(token) }))
+        .status,
+    ).toBe(400);
     expect((await request(service.url, 'POST', '/api-key/verify', { json: { email: 'quiet@example.com' } })).body.success).toBe(true);
 
     const key = await createApiKey(service.url, token, { scopes: ['webhooks:write'] });
     expect((await request(service.url, 'GET', '/v1/account?x=1', { headers: signedHeaders(key, 'GET', '/v1/account?x=1') })).status).toBe(200);
-    expect((await request(service.url, 'GET', '/v1/account', { headers: signedHeaders({ ...key, api_secret: 'f'.repeat(64) }, 'GET', '/v1/account') })).status).toBe(401);
+    expect(
+      (await request(service.url, 'GET', '/v1/account', { headers: signedHeaders({ ...key, api_secret: 'f'.repeat(64) }, 'GET', '/v1/account') })).status,
+    ).toBe(401);
     const body = JSON.stringify({ query: print(MeDocument) });
-    expect((await request(service.url, 'POST', '/graphql', { body, headers: { ...signedHeaders(key, 'POST', '/graphql', body), 'content-type': 'application/json' } })).status).toBe(200);
+    expect(
+      (
+        await request(service.url, 'POST', '/graphql', {
+          body,
+          headers: { ...signedHeaders(key, 'POST', '/graphql', body), 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await graphql(service.url, MeDocument, {}, bearer(token))).data?.me.email).toBe('quiet@example.com');
     expect((await graphql(service.url, MeDocument, {}, bearer(`${token}x`))).status).toBe(401);
 
-    const { data_api_key: planKey } = (await grantPlan.run({ email: 'quiet@example.com', plan: 'standard', days: '1' }, service.service)) as { data_api_key: string };
+    const { data_api_key: planKey } = (await grantPlan.run({ email: 'quiet@example.com', plan: 'standard', days: '1' }, service.service)) as {
+      data_api_key: string;
+    };
     expect((await request(service.url, 'GET', '/stock/v1/klines?symbol=NONE', { headers: { 'X-Data-API-Key': planKey } })).status).toBe(404);
     expect((await request(service.url, 'GET', '/stock/v1/klines', { headers: { 'X-Data-API-Key': `${planKey.slice(0, -1)}0` } })).status).toBe(401);
 

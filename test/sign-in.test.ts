@@ -50,7 +50,13 @@ describe('sign-in with identity-provider tokens and app tokens', () => {
       updated_at: expect.stringMatching(NAIVE_TIMESTAMP),
     });
     const claims = decodeJwt(response.body.access_token);
-    expect(claims).toEqual({ sub: String(response.body.user.id), email: 'ann@example.com', iss: 'futures-service', iat: expect.any(Number), exp: expect.any(Number) });
+    expect(claims).toEqual({
+      sub: String(response.body.user.id),
+      email: 'ann@example.com',
+      iss: 'futures-service',
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+    });
     expect(claims.exp! - claims.iat!).toBe(3600);
   });
 
@@ -60,22 +66,31 @@ describe('sign-in with identity-provider tokens and app tokens', () => {
   });
 
   it('the second issuer and audience of the configured lists are accepted', async () => {
-    const idToken = await world.providerA.mint({ sub: 'a-iss', email: 'iss@example.com', email_verified: true }, { issuer: 'accounts.provider-a.test', audience: 'other-client' });
+    const idToken = await world.providerA.mint(
+      { sub: 'a-iss', email: 'iss@example.com', email_verified: true },
+      { issuer: 'accounts.provider-a.test', audience: 'other-client' },
+    );
     expect((await signInA({ id_token: idToken })).status).toBe(200);
   });
 
   it.each<[string, () => Promise<string>]>([
-    ['an expired token', () => world.providerA.mint({ sub: 'x', email: 'e@example.com', email_verified: true }, { expiresIn: Math.floor(Date.now() / 1000) - 60 })],
+    [
+      'an expired token',
+      () => world.providerA.mint({ sub: 'x', email: 'e@example.com', email_verified: true }, { expiresIn: Math.floor(Date.now() / 1000) - 60 }),
+    ],
     ['a wrong issuer', () => world.providerA.mint({ sub: 'x', email: 'e@example.com', email_verified: true }, { issuer: 'https://evil.test' })],
     ['a wrong audience', () => world.providerA.mint({ sub: 'x', email: 'e@example.com', email_verified: true }, { audience: 'someone-else' })],
     ['email_verified false', () => world.providerA.mint({ sub: 'x', email: 'e@example.com', email_verified: false })],
     ['email_verified missing', () => world.providerA.mint({ sub: 'x', email: 'e@example.com' })],
     ['no email', () => world.providerA.mint({ sub: 'x', email_verified: true })],
     ['a key the provider never published', () => world.providerA.mint({ sub: 'x', email: 'e@example.com', email_verified: true }, { unpublishedKey: true })],
-    ['a tampered payload', async () => {
-      const [header, , sig] = (await world.providerA.mint({ sub: 'x', email: 'e@example.com', email_verified: true })).split('.');
-      return [header, Buffer.from(JSON.stringify({ sub: 'y', email: 'admin@example.com', email_verified: true })).toString('base64url'), sig].join('.');
-    }],
+    [
+      'a tampered payload',
+      async () => {
+        const [header, , sig] = (await world.providerA.mint({ sub: 'x', email: 'e@example.com', email_verified: true })).split('.');
+        return [header, Buffer.from(JSON.stringify({ sub: 'y', email: 'admin@example.com', email_verified: true })).toString('base64url'), sig].join('.');
+      },
+    ],
     ['not a JWT at all', async () => 'not-a-token'],
     ['a token of the other provider', () => world.providerB.mint({ sub: 'x', email: 'e@example.com', email_verified: true })],
   ])('sign-in with %s answers 401 with a detail', async (_label, makeToken) => {
@@ -123,7 +138,13 @@ describe('sign-in with identity-provider tokens and app tokens', () => {
 
   describe('app tokens on REST user endpoints', () => {
     const appToken = (claims: Record<string, unknown>, issuer: string, expiresAt: number, secret = APP_JWT_SECRET) =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuer(issuer).setIssuedAt().setExpirationTime(expiresAt).sign(new TextEncoder().encode(secret));
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer(issuer)
+        .setIssuedAt()
+        .setExpirationTime(expiresAt)
+        .sign(new TextEncoder().encode(secret));
 
     it('a valid Bearer token is accepted', async () => {
       const signIn = await signInA({ id_token: await world.providerA.mint({ sub: 'tok', email: 'tok@example.com', email_verified: true }) });
@@ -136,14 +157,20 @@ describe('sign-in with identity-provider tokens and app tokens', () => {
       ['no Authorization header', async () => ({})],
       ['a non-Bearer scheme', async () => ({ authorization: 'Basic dXNlcjpwYXNz' })],
       ['an expired token', async () => bearer(await appToken({ email: 'e' }, 'futures-service', Math.floor(Date.now() / 1000) - 10))],
-      ['a token signed with another secret', async () => bearer(await appToken({ email: 'e' }, 'futures-service', Math.floor(Date.now() / 1000) + 600, 'x'.repeat(40)))],
+      [
+        'a token signed with another secret',
+        async () => bearer(await appToken({ email: 'e' }, 'futures-service', Math.floor(Date.now() / 1000) + 600, 'x'.repeat(40))),
+      ],
       ['a token of another issuer', async () => bearer(await appToken({ email: 'e' }, 'someone-else', Math.floor(Date.now() / 1000) + 600))],
-      ['a tampered token', async () => {
-        const signIn = await signInA({ id_token: await world.providerA.mint({ sub: 'tamper', email: 'tamper@example.com', email_verified: true }) });
-        const [header, payload, sig] = (signIn.body.access_token as string).split('.');
-        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-        return bearer([header, Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url'), sig].join('.'));
-      }],
+      [
+        'a tampered token',
+        async () => {
+          const signIn = await signInA({ id_token: await world.providerA.mint({ sub: 'tamper', email: 'tamper@example.com', email_verified: true }) });
+          const [header, payload, sig] = (signIn.body.access_token as string).split('.');
+          const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+          return bearer([header, Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url'), sig].join('.'));
+        },
+      ],
     ])('%s answers 401 with a detail', async (_label, headers) => {
       const response = await request(service.url, 'GET', '/account/api-keys', { headers: await headers() });
       expect(response.status).toBe(401);

@@ -24,11 +24,15 @@ describe('signed /v1 requests (contract §6)', () => {
   /** fetch refuses a body on GET; /v1/account is the only signed endpoint of this feature, so send it raw. */
   function getWithBody(path: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
     return new Promise((resolve, reject) => {
-      const call = httpRequest(`${service.url}${path}`, { method: 'GET', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }));
-      });
+      const call = httpRequest(
+        `${service.url}${path}`,
+        { method: 'GET', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+        },
+      );
       call.on('error', reject);
       call.end(body);
     });
@@ -82,10 +86,13 @@ describe('signed /v1 requests (contract §6)', () => {
     ['a non-numeric timestamp', () => signedHeaders(key, 'GET', '/v1/account', '', 'yesterday')],
     ['an unknown key', () => signedHeaders({ api_key: 'ak_0000', api_secret: key.api_secret }, 'GET', '/v1/account')],
     ['no headers', () => ({})],
-    ['no signature header', () => {
-      const { 'X-Service-Signature': _omitted, ...rest } = signedHeaders(key, 'GET', '/v1/account');
-      return rest;
-    }],
+    [
+      'no signature header',
+      () => {
+        const { 'X-Service-Signature': _omitted, ...rest } = signedHeaders(key, 'GET', '/v1/account');
+        return rest;
+      },
+    ],
   ])('%s answers 401 UNAUTHENTICATED and spends no weight', async (_label, headers) => {
     const response = await request(service.url, 'GET', '/v1/account', { headers: headers() });
     expect(response.status).toBe(401);
@@ -150,7 +157,11 @@ describe('signed /v1 requests (contract §6)', () => {
 
   it('the signature is lowercase hex: an upper-case rendering of the right HMAC is rejected', async () => {
     const timestamp = String(Date.now());
-    const headers = { 'X-Service-API-Key': key.api_key, 'X-Service-Timestamp': timestamp, 'X-Service-Signature': signature(key.api_secret, timestamp, 'GET', '/v1/account').toUpperCase() };
+    const headers = {
+      'X-Service-API-Key': key.api_key,
+      'X-Service-Timestamp': timestamp,
+      'X-Service-Signature': signature(key.api_secret, timestamp, 'GET', '/v1/account').toUpperCase(),
+    };
     expect((await request(service.url, 'GET', '/v1/account', { headers })).status).toBe(401);
   });
 });

@@ -13,7 +13,12 @@ describe('the weight budget is one per key across processes', () => {
     world = await startOutsideWorld();
     const db = await database;
     // Processes sharing a database must share the keys that sign tokens and encrypt secrets.
-    const env = { ...world.env, SIGNED_WEIGHT_PER_MIN: '4', ENCRYPTION_KEY: randomBytes(32).toString('base64'), APP_JWT_SECRET: 'shared-app-jwt-secret-of-32-characters-or-more' };
+    const env = {
+      ...world.env,
+      SIGNED_WEIGHT_PER_MIN: '4',
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      APP_JWT_SECRET: 'shared-app-jwt-secret-of-32-characters-or-more',
+    };
     first = await startTestService(env, db);
     second = await startTestService(env, db);
   });

@@ -70,7 +70,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: expect.stringContaining(field), field } });
     });
 
-    it('lists the key\'s strategies newest first with a cursor and a status filter', async () => {
+    it("lists the key's strategies newest first with a cursor and a status filter", async () => {
       const own = (await account()).call;
       const ids = [];
       for (let index = 0; index < 3; index += 1) ids.push((await create({ name: `s${index}` }, own)).id);
@@ -89,7 +89,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       expect(badStatus.body.error).toMatchObject({ code: 'INVALID_PARAMETER', field: 'status' });
     });
 
-    it('answers 404 NOT_FOUND for another key\'s strategy and for a missing one, on every route', async () => {
+    it("answers 404 NOT_FOUND for another key's strategy and for a missing one, on every route", async () => {
       const { id } = await create();
       const other = (await account()).call;
       for (const [method, path] of [
@@ -108,7 +108,13 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
 
     it('updates the settings, validating them as on create', async () => {
       const { id } = await create();
-      const response = await call('PATCH', `/v1/strategies/${id}`, { name: 'renamed', params: { fast: 3, slow: 8 }, capital: '2500.50', leverage: 5, timeframe: '4h' });
+      const response = await call('PATCH', `/v1/strategies/${id}`, {
+        name: 'renamed',
+        params: { fast: 3, slow: 8 },
+        capital: '2500.50',
+        leverage: 5,
+        timeframe: '4h',
+      });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ name: 'renamed', params: { fast: 3, slow: 8 }, capital: '2500.5', leverage: 5, timeframe: '4h', status: 'draft' });
       const bad = await call('PATCH', `/v1/strategies/${id}`, { params: { fast: 9, slow: 8 } });
@@ -144,8 +150,17 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       const { id } = await create({ capital: '1500', leverage: 3 });
       const owner = await em().findOneOrFail(Strategy, { id });
       const config = await service.service.services.strategies.configForBacktest({ userId: owner.userId, apiKeyId: owner.apiKeyId, scopes: [] }, id);
-      expect(config).toEqual({ template_id: 'sma_cross', params: { fast: 2, slow: 3, side: 'long', position_size: 1 }, symbols: ['BTCUSDT'], timeframe: '1h', capital: '1500', leverage: 3 });
-      await expect(service.service.services.strategies.configForBacktest({ userId: owner.userId, apiKeyId: -1, scopes: [] }, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect(config).toEqual({
+        template_id: 'sma_cross',
+        params: { fast: 2, slow: 3, side: 'long', position_size: 1 },
+        symbols: ['BTCUSDT'],
+        timeframe: '1h',
+        capital: '1500',
+        leverage: 3,
+      });
+      await expect(service.service.services.strategies.configForBacktest({ userId: owner.userId, apiKeyId: -1, scopes: [] }, id)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
     });
 
     it('refuses to delete a deployed strategy with 409 INVALID_STATE', async () => {
@@ -257,7 +272,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       expect(response.body.error).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('exchange key') });
     });
 
-    it('checks a live deployment against the exchange account\'s quote balance with a signed request (502 when it cannot be read)', async () => {
+    it("checks a live deployment against the exchange account's quote balance with a signed request (502 when it cannot be read)", async () => {
       const user = await account();
       world.exchange.addAccount('LIVE-KEY-1', 'live-secret-1');
       const registered = await service.service.services.exchangeKeys.register(
@@ -311,7 +326,11 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       expect(response.body).toMatchObject({ status: 'paused', stats: { open_positions: 0, total_trades: 1, total_pnl: '498.75', win_rate: '1' } });
       const closed = await em().findOneOrFail(StrategyPosition, { id: 'pos_test_open_1' });
       expect([Number(closed.exitPrice), Number(closed.pnl)]).toEqual([150, 498.75]);
-      const events = await em().find(OutboxEvent, { type: { $in: ['strategy.position_closed', 'strategy.paused'] }, data: { strategy_id: id } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+      const events = await em().find(
+        OutboxEvent,
+        { type: { $in: ['strategy.position_closed', 'strategy.paused'] }, data: { strategy_id: id } },
+        { orderBy: { createdAt: 'asc', id: 'asc' } },
+      );
       expect(events.map((event) => event.type)).toEqual(['strategy.position_closed', 'strategy.paused']);
       expect(events[0].data).toMatchObject({ position_id: 'pos_test_open_1', exit_price: '150', pnl: '498.75', reason: 'pause' });
     });
@@ -321,8 +340,19 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       await call('POST', `/v1/strategies/${id}/deploy`, { dry_run: true });
       const fork = em();
       fork.create(StrategyPosition, {
-        id: 'pos_test_open_2', strategyId: id, symbol: 'BTCUSDT', side: 'short', quantity: '1', entryPrice: '100', entryFee: '0.05',
-        openedAt: new Date(), exitPrice: null, exitFee: null, pnl: null, closedAt: null, dryRun: true,
+        id: 'pos_test_open_2',
+        strategyId: id,
+        symbol: 'BTCUSDT',
+        side: 'short',
+        quantity: '1',
+        entryPrice: '100',
+        entryFee: '0.05',
+        openedAt: new Date(),
+        exitPrice: null,
+        exitFee: null,
+        pnl: null,
+        closedAt: null,
+        dryRun: true,
       });
       await fork.flush();
       const response = await call('POST', `/v1/strategies/${id}/pause`, {});

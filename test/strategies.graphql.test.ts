@@ -44,13 +44,26 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
   it('creates, reads, lists, updates, deploys, pauses and deletes through the same rules as REST', async () => {
     const { token } = await account();
     const auth = bearer(token);
-    const created = await graphql(service.url, CreateSignedStrategyDocument, {
-      input: { name: 'gql', templateId: 'ema_cross', params: { fast: 3, slow: 7 }, symbols: ['ETHUSDT'], timeframe: '4h', capital: '300' },
-    }, auth);
+    const created = await graphql(
+      service.url,
+      CreateSignedStrategyDocument,
+      {
+        input: { name: 'gql', templateId: 'ema_cross', params: { fast: 3, slow: 7 }, symbols: ['ETHUSDT'], timeframe: '4h', capital: '300' },
+      },
+      auth,
+    );
     expect(created.errors).toBeUndefined();
     const strategy = created.data!.createSignedStrategy;
-    expect(strategy).toMatchObject({ status: 'draft', leverage: 1, capital: '300', deployedAt: null, stats: { openPositions: 0, totalPnl: '0', totalTrades: 0, winRate: '0' } });
-    expect((await graphql(service.url, SignedStrategiesDocument, { status: 'draft' }, auth)).data!.signedStrategies.data.map((row) => row.id)).toEqual([strategy.id]);
+    expect(strategy).toMatchObject({
+      status: 'draft',
+      leverage: 1,
+      capital: '300',
+      deployedAt: null,
+      stats: { openPositions: 0, totalPnl: '0', totalTrades: 0, winRate: '0' },
+    });
+    expect((await graphql(service.url, SignedStrategiesDocument, { status: 'draft' }, auth)).data!.signedStrategies.data.map((row) => row.id)).toEqual([
+      strategy.id,
+    ]);
     const updated = await graphql(service.url, UpdateSignedStrategyDocument, { id: strategy.id, input: { name: 'renamed' } }, auth);
     expect(updated.data!.updateSignedStrategy.name).toBe('renamed');
     const deployed = await graphql(service.url, DeployStrategyDocument, { id: strategy.id, input: { dryRun: true, capital: '200' } }, auth);
@@ -95,7 +108,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     expect(result.errors?.[0].extensions?.code).toBe(code);
   });
 
-  it('answers NOT_FOUND for another account\'s strategy and UNAUTHENTICATED without credentials', async () => {
+  it("answers NOT_FOUND for another account's strategy and UNAUTHENTICATED without credentials", async () => {
     const owner = await account();
     const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
     const other = await account();
@@ -105,7 +118,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
-  it('streams strategy.deployed and strategy.paused to the owner\'s subscriber in the contract envelope; another account or key gets NOT_FOUND and nothing', async () => {
+  it("streams strategy.deployed and strategy.paused to the owner's subscriber in the contract envelope; another account or key gets NOT_FOUND and nothing", async () => {
     const owner = await account();
     const other = await account();
     const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
@@ -127,7 +140,8 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     await byKey.waitFor((event) => event.type === 'strategy.paused');
     expect(theirs.events).toEqual([]);
     expect(otherKey.events).toEqual([]);
-    for (const stranger of [theirs, otherKey]) expect(stranger.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })]);
+    for (const stranger of [theirs, otherKey])
+      expect(stranger.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })]);
   });
 
   it('streams the position-close events of pause with close_positions before the pause response returns', async () => {
@@ -138,12 +152,24 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     const fork = service.service.orm.em.fork();
     for (const [index, side] of (['long', 'short'] as const).entries()) {
       fork.create(StrategyPosition, {
-        id: `pos_ws_${index}`, strategyId: body.id, symbol: 'XRPUSDT', side, quantity: '100', entryPrice: '1.5', entryFee: '0.075',
-        openedAt: new Date(), exitPrice: null, exitFee: null, pnl: null, closedAt: null, dryRun: true,
+        id: `pos_ws_${index}`,
+        strategyId: body.id,
+        symbol: 'XRPUSDT',
+        side,
+        quantity: '100',
+        entryPrice: '1.5',
+        entryFee: '0.075',
+        openedAt: new Date(),
+        exitPrice: null,
+        exitFee: null,
+        pnl: null,
+        closedAt: null,
+        dryRun: true,
       });
       await fork.flush();
       // one open position per symbol is the rule; close the first before opening the second
-      if (index === 0) await fork.getConnection().execute(`UPDATE strategy_positions SET closed_at = now(), exit_price = 1.5, exit_fee = 0, pnl = 0 WHERE id = 'pos_ws_0'`);
+      if (index === 0)
+        await fork.getConnection().execute(`UPDATE strategy_positions SET closed_at = now(), exit_price = 1.5, exit_fee = 0, pnl = 0 WHERE id = 'pos_ws_0'`);
     }
     const subscriber = await subscribe({ authorization: `Bearer ${owner.token}` }, body.id);
     const order: string[] = [];

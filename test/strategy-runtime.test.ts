@@ -38,7 +38,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     await world.stop();
   });
 
-  it('opens and closes positions on the template\'s signals within one candle, streams the events and keeps stats equal to the stored trades', async () => {
+  it("opens and closes positions on the template's signals within one candle, streams the events and keeps stats equal to the stored trades", async () => {
     const script = zigzag(100, 2, 3);
     world.market.scriptCloses('BNBUSDT', script);
     const owner = await account();
@@ -61,7 +61,9 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     expect(opened.data).toMatchObject({ strategy_id: body.id, symbol: 'BNBUSDT', side: 'long', dry_run: true });
     // notional = position_size 1 × equity 1000 × leverage 2 at the entry price
     expect(Number(opened.data.quantity)).toBeCloseTo(2000 / Number(opened.data.entry_price), 6);
-    const expectedPnl = new Decimal(closed.data.exit_price).minus(opened.data.entry_price).mul(opened.data.quantity)
+    const expectedPnl = new Decimal(closed.data.exit_price)
+      .minus(opened.data.entry_price)
+      .mul(opened.data.quantity)
       .minus(new Decimal(opened.data.quantity).mul(opened.data.entry_price).mul('0.0005'))
       .minus(new Decimal(opened.data.quantity).mul(closed.data.exit_price).mul('0.0005'));
     expect(new Decimal(closed.data.pnl).toFixed(8)).toBe(expectedPnl.toFixed(8));
@@ -83,7 +85,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     expect(deployedAgain.body.stats.total_trades).toBe(closedTrades.length);
   });
 
-  it('applies the template\'s stop-loss and take-profit to running strategies by the backtest\'s rule', async () => {
+  it("applies the template's stop-loss and take-profit to running strategies by the backtest's rule", async () => {
     // A 6-minute cycle: the cross up at 100 fills long at 100; the bar 101 → 103 reaches a 3% take-profit; the bar 103 → 90 a 1% stop.
     const cycle = [100, 100, 101, 103, 90, 90];
     const cases = [
@@ -94,12 +96,19 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     await Promise.all(
       cases.map(async ({ symbol, exits, reason, exitPrice }) => {
         world.market.scriptCloses(symbol, (index) => cycle[((index % 6) + 6) % 6]);
-        const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: [symbol], timeframe: '1m', params: { fast: 2, slow: 3, ...exits } }));
+        const { body } = await owner.call(
+          'POST',
+          '/v1/strategies',
+          strategyBody({ symbols: [symbol], timeframe: '1m', params: { fast: 2, slow: 3, ...exits } }),
+        );
         const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
         subscribers.push(subscriber);
         expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
         const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
-        const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id, 30_000);
+        const closed = await subscriber.waitFor(
+          (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
+          30_000,
+        );
         await owner.call('POST', `/v1/strategies/${body.id}/pause`, {});
         expect(Number(opened.data.entry_price)).toBe(100);
         expect(closed.data).toMatchObject({ reason });
@@ -108,13 +117,16 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     );
   }, 60_000);
 
-  it('places live orders on the exchange with the user\'s registered key, signed, and records the exchange\'s fill price', async () => {
+  it("places live orders on the exchange with the user's registered key, signed, and records the exchange's fill price", async () => {
     world.market.scriptCloses('DOTUSDT', zigzag(5, 0.1, 2));
     world.exchange.addAccount('RUNTIME-LIVE-KEY', 'runtime-live-secret');
     world.exchange.balances = { USDT: '5000' };
     world.exchange.fillPrice = '5.1234';
     const owner = await account();
-    const registered = await request(service.url, 'POST', '/api-key/register', { json: { api_key: 'RUNTIME-LIVE-KEY', api_secret: 'runtime-live-secret' }, headers: bearer(owner.token) });
+    const registered = await request(service.url, 'POST', '/api-key/register', {
+      json: { api_key: 'RUNTIME-LIVE-KEY', api_secret: 'runtime-live-secret' },
+      headers: bearer(owner.token),
+    });
     expect(registered.status).toBe(200);
     const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['DOTUSDT'], timeframe: '1m', capital: '100', leverage: 1 }));
     const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
@@ -125,19 +137,33 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed', 20_000);
     await owner.call('POST', `/v1/strategies/${body.id}/pause`, {});
     expect(opened.data).toMatchObject({ dry_run: false, entry_price: '5.1234' });
-    const orders = world.exchange.orders().slice(before).filter((order) => order.params.get('symbol') === 'DOTUSDT');
+    const orders = world.exchange
+      .orders()
+      .slice(before)
+      .filter((order) => order.params.get('symbol') === 'DOTUSDT');
     // every order reached the stand-in with a valid signature of the registered key (it records only those)
     expect(orders.length).toBeGreaterThanOrEqual(2);
     expect(orders[0].apiKey).toBe('RUNTIME-LIVE-KEY');
     expect(Object.fromEntries(orders[0].params)).toMatchObject({ symbol: 'DOTUSDT', side: 'BUY', type: 'MARKET', quantity: opened.data.quantity });
-    expect(Object.fromEntries(orders[1].params)).toMatchObject({ symbol: 'DOTUSDT', side: 'SELL', type: 'MARKET', reduceOnly: 'true', quantity: closed.data.quantity });
+    expect(Object.fromEntries(orders[1].params)).toMatchObject({
+      symbol: 'DOTUSDT',
+      side: 'SELL',
+      type: 'MARKET',
+      reduceOnly: 'true',
+      quantity: closed.data.quantity,
+    });
     world.exchange.fillPrice = '0';
   });
 
   it('resumes evaluating a deployed strategy after the service restarts', async () => {
     world.market.scriptCloses('AVAXUSDT', zigzag(30, 1, 2));
     const database = await createTestDatabase();
-    const env = { ...world.env, ...RUNTIME_ENV, ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'), APP_JWT_SECRET: 'strategy-runtime-restart-test-secret-0123456789' };
+    const env = {
+      ...world.env,
+      ...RUNTIME_ENV,
+      ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
+      APP_JWT_SECRET: 'strategy-runtime-restart-test-secret-0123456789',
+    };
     let first: TestService | undefined = await startTestService(env, database);
     let second: TestService | undefined;
     try {

@@ -1,14 +1,9 @@
-import { AddressPolicy } from '../src/webhooks/public-address';
+import { AddressPolicy } from '../src/services/webhooks/public-address';
 
 describe('the public-address rule of webhook deliveries (contract §10)', () => {
   const policy = new AddressPolicy([]);
 
-  it.each([
-    ['8.8.8.8'],
-    ['1.1.1.1'],
-    ['2606:4700:4700::1111'],
-    ['::ffff:8.8.8.8'],
-  ])('permits the public unicast address %s', (address) => {
+  it.each([['8.8.8.8'], ['1.1.1.1'], ['2606:4700:4700::1111'], ['::ffff:8.8.8.8']])('permits the public unicast address %s', (address) => {
     expect(policy.isPermitted(address)).toBe(true);
   });
 

@@ -124,10 +124,7 @@ describe('webhook delivery pipeline', () => {
     await waitUntil(async () => (await webhookRow(created.id)).status === 'paused', 20_000);
     receiver.behaviour = { kind: 'ok' };
     await waitUntil(async () => (await webhookRow(created.id)).status === 'active', 10_000);
-    await waitUntil(
-      async () => (await service.service.orm.em.fork().count(WebhookDelivery, { webhookId: created.id, status: 'delivered' })) === 3,
-      10_000,
-    );
+    await waitUntil(async () => (await service.service.orm.em.fork().count(WebhookDelivery, { webhookId: created.id, status: 'delivered' })) === 3, 10_000);
     expect((await webhookRow(created.id)).consecutiveFailures).toBe(0);
   }, 60_000);
 });

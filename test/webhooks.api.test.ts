@@ -235,7 +235,7 @@ describe('signed webhook API (spec "Webhooks", contract §10)', () => {
       expect(receiver.received).toHaveLength(before);
     });
 
-    it('an unknown webhook, or another key\'s, answers 404 NOT_FOUND', async () => {
+    it("an unknown webhook, or another key's, answers 404 NOT_FOUND", async () => {
       const other = await account();
       const theirs = await create(other.call, '/theirs');
       for (const id of ['wh_00000000', theirs.id]) {
@@ -302,7 +302,16 @@ describe('signed webhook API (spec "Webhooks", contract §10)', () => {
       const log = await owner.call('GET', `/v1/webhooks/${webhook.id}/deliveries`);
       expect(log.status).toBe(200);
       expect(log.body).toEqual({
-        data: [expect.objectContaining({ id: expect.stringMatching(/^dlv_/), event_id: test.test_event_id, event_type: 'webhook.test', status: 'delivered', attempts: 1, response_status: 200 })],
+        data: [
+          expect.objectContaining({
+            id: expect.stringMatching(/^dlv_/),
+            event_id: test.test_event_id,
+            event_type: 'webhook.test',
+            status: 'delivered',
+            attempts: 1,
+            response_status: 200,
+          }),
+        ],
         next_cursor: null,
       });
       const before = receiver.received.length;

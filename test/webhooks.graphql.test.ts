@@ -1,6 +1,13 @@
 import { print } from 'graphql';
 import { startReceiverWorld, type ReceiverWorld } from './stand-ins/webhook-receiver';
-import { CreateWebhookDocument, DeleteWebhookDocument, TestWebhookDocument, UpdateWebhookDocument, WebhookDeliveriesDocument, WebhooksDocument } from './graphql/generated';
+import {
+  CreateWebhookDocument,
+  DeleteWebhookDocument,
+  TestWebhookDocument,
+  UpdateWebhookDocument,
+  WebhookDeliveriesDocument,
+  WebhooksDocument,
+} from './graphql/generated';
 import { graphql } from './support/http';
 import { bearer, newAccount, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
@@ -37,7 +44,9 @@ describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
     const paused = await graphql(service.url, UpdateWebhookDocument, { id: webhook.id, input: { status: 'paused', description: 'quiet' } }, auth);
     expect(paused.data!.updateWebhook).toEqual({ id: webhook.id, status: 'paused', description: 'quiet' });
     const log = await graphql(service.url, WebhookDeliveriesDocument, { webhookId: webhook.id }, auth);
-    expect(log.data!.webhookDeliveries.data).toEqual([expect.objectContaining({ eventId: test.data!.testWebhook.testEventId, status: 'delivered', attempts: 1 })]);
+    expect(log.data!.webhookDeliveries.data).toEqual([
+      expect.objectContaining({ eventId: test.data!.testWebhook.testEventId, status: 'delivered', attempts: 1 }),
+    ]);
     expect((await graphql(service.url, DeleteWebhookDocument, { id: webhook.id }, auth)).data).toEqual({ deleteWebhook: true });
   });
 

@@ -12,7 +12,10 @@ export interface AppTokenClaims {
 export class AppTokens {
   private readonly key: Uint8Array;
 
-  constructor(secret: string, private readonly ttlSeconds: number) {
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 

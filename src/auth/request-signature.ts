@@ -12,10 +12,7 @@ export interface SignedRequestParts {
 
 /** Lowercase hex HMAC-SHA256, keyed with the API secret, over `timestamp + METHOD + path + body`. */
 export function requestSignature(secret: string, parts: SignedRequestParts): string {
-  return createHmac('sha256', secret)
-    .update(`${parts.timestamp}${parts.method.toUpperCase()}${parts.pathWithQuery}`, 'utf8')
-    .update(parts.body)
-    .digest('hex');
+  return createHmac('sha256', secret).update(`${parts.timestamp}${parts.method.toUpperCase()}${parts.pathWithQuery}`, 'utf8').update(parts.body).digest('hex');
 }
 
 export function isSignatureValid(secret: string, parts: SignedRequestParts, signature: string): boolean {

@@ -17,7 +17,10 @@ export interface WeightSpend {
 export class WeightBudget {
   private readonly limiter: RateLimiterPostgres;
 
-  constructor(orm: Orm, readonly perMinute: number) {
+  constructor(
+    orm: Orm,
+    readonly perMinute: number,
+  ) {
     this.limiter = new RateLimiterPostgres({
       storeClient: orm.em.getConnection().getKnex(),
       storeType: 'knex',

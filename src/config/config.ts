@@ -17,9 +17,12 @@ const DEFAULT_RETRY_SCHEDULE = '5,300,1800,7200,18000,36000,36000';
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const url = z.url({ protocol: /^https?$/ });
-const list = z
-  .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item.length > 0));
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0),
+);
 const optionalString = z
   .string()
   .optional()
@@ -35,7 +38,12 @@ const cidr = z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'must be a CIDR such 
 const environmentSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
   DATA_DIR: z.string().min(1).default('./.data'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   UPSTREAM_FAPI_URL: url.default('https://fapi.binance.com'),
@@ -53,7 +61,16 @@ const environmentSchema = z.object({
   WEBHOOK_EXTRA_CA_FILE: optionalString,
   WEBHOOK_ALLOW_CIDRS: list.pipe(z.array(cidr)).default([]),
   WEBHOOK_RETRY_SCHEDULE: list
-    .pipe(z.array(z.string().regex(/^\d+(\.\d+)?$/, 'must be seconds').transform(Number)).min(1, 'needs at least one delay'))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^\d+(\.\d+)?$/, 'must be seconds')
+            .transform(Number),
+        )
+        .min(1, 'needs at least one delay'),
+    )
     .default(DEFAULT_RETRY_SCHEDULE.split(',').map(Number)),
   WEBHOOK_PROBE_INTERVAL_S: z.coerce.number().positive().default(3600),
   SIGNED_TOLERANCE_MS: positiveInt.default(30000),
@@ -115,9 +132,7 @@ export class ConfigError extends Error {
 
 /** Empty strings count as unset, as shells and compose files commonly produce them. */
 function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
-  );
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

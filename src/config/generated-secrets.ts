@@ -30,11 +30,7 @@ export async function resolveSecrets(config: Config): Promise<ResolvedSecrets> {
   const secretsDir = path.join(config.dataDir, 'secrets');
   const needsFiles = !config.appTokens.secret || !config.encryptionKey;
   if (needsFiles) await mkdir(secretsDir, { recursive: true, mode: 0o700 });
-  const appJwtSecret =
-    config.appTokens.secret ??
-    (await readOrCreate(path.join(secretsDir, 'app-jwt-secret'), () => randomBytes(48).toString('base64url')));
-  const encryptionKey =
-    config.encryptionKey ??
-    (await readOrCreate(path.join(secretsDir, 'encryption-key'), () => randomBytes(32).toString('base64')));
+  const appJwtSecret = config.appTokens.secret ?? (await readOrCreate(path.join(secretsDir, 'app-jwt-secret'), () => randomBytes(48).toString('base64url')));
+  const encryptionKey = config.encryptionKey ?? (await readOrCreate(path.join(secretsDir, 'encryption-key'), () => randomBytes(32).toString('base64')));
   return { appJwtSecret, encryptionKey: Buffer.from(encryptionKey, 'base64') };
 }

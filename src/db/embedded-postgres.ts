@@ -73,10 +73,7 @@ function connectionUrl(password: string, port: number): string {
   return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/futures`;
 }
 
-async function ensureDatabase(
-  server: { getPgClient(database?: string, host?: string): import('pg').Client },
-  name: string,
-): Promise<void> {
+async function ensureDatabase(server: { getPgClient(database?: string, host?: string): import('pg').Client }, name: string): Promise<void> {
   const client = server.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {

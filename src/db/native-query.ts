@@ -8,7 +8,10 @@ import type { Knex } from 'knex';
  * escaping it character by character and PostgreSQL parsing it back.
  */
 export async function nativeQuery<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  const query = em.getConnection().getKnex().raw(sql, params as Knex.RawBinding[]);
+  const query = em
+    .getConnection()
+    .getKnex()
+    .raw(sql, params as Knex.RawBinding[]);
   const transaction = em.getTransactionContext<Knex.Transaction>();
   if (transaction) query.transacting(transaction);
   const result = (await query) as { rows: T[] };

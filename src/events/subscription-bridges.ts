@@ -1,8 +1,8 @@
 import type { NotificationListener } from '../db/notifications';
 import type { Logger } from '../observability/logger';
 import type { Services } from '../services';
-import { strategyEventsBridge } from './strategy-events.bridge';
-import { backtestJobBridge } from './backtest-job-bridge';
+import { strategyEventsBridge } from '../services/strategies/strategy-events.bridge';
+import { backtestJobBridge } from '../services/backtests/backtest-job.bridge';
 
 export interface BridgeContext {
   listener: NotificationListener;

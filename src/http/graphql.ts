@@ -25,12 +25,7 @@ export interface GraphQLEndpoint {
  * Apollo Server for queries and mutations, and graphql-ws for subscriptions,
  * on the same HTTP server and path (`/graphql`).
  */
-export async function startGraphQL(
-  schema: GraphQLSchema,
-  httpServer: Server,
-  services: Services,
-  logger: Logger,
-): Promise<GraphQLEndpoint> {
+export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, services: Services, logger: Logger): Promise<GraphQLEndpoint> {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller }>(
     {
@@ -52,7 +47,12 @@ export async function startGraphQL(
       // Subscription errors get the same `extensions.code` (and masking) as queries over HTTP.
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors
-          ? { ...result, errors: result.errors.map((error) => formatGraphQLError({ ...error.toJSON(), extensions: { code: 'INTERNAL_SERVER_ERROR', ...error.extensions } }, error)) }
+          ? {
+              ...result,
+              errors: result.errors.map((error) =>
+                formatGraphQLError({ ...error.toJSON(), extensions: { code: 'INTERNAL_SERVER_ERROR', ...error.extensions } }, error),
+              ),
+            }
           : undefined,
     },
     wsServer,
@@ -65,7 +65,15 @@ export async function startGraphQL(
     validationRules: [depthLimitRule()],
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      {
+        async serverWillStart() {
+          return {
+            async drainServer() {
+              await wsCleanup.dispose();
+            },
+          };
+        },
+      },
       queryCostPlugin(schema),
       operationWeightPlugin(schema),
       {

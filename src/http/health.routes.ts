@@ -12,7 +12,10 @@ export function healthRoutes(orm: Orm, metrics: Metrics): Router {
     const pending = await orm
       .getMigrator()
       .getPendingMigrations()
-      .then((migrations) => migrations.length, () => undefined);
+      .then(
+        (migrations) => migrations.length,
+        () => undefined,
+      );
     const ready = pending === 0;
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', database: pending !== undefined, migrated: ready });
   });

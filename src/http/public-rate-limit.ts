@@ -99,13 +99,15 @@ export function publicRateLimit(orm: Orm, perMinute: number): RequestHandler {
   });
   const limiter = new LeasedRateLimiter(store, perMinute);
   return (req: Request, _res, next) => {
-    limiter.take(req.ip ?? 'unknown').then(
-      (retryAfterMs) =>
-        retryAfterMs === undefined
-          ? next()
-          : next(new AppError('RATE_LIMITED', 'rate limit exceeded', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) })),
-      next,
-    );
+    limiter
+      .take(req.ip ?? 'unknown')
+      .then(
+        (retryAfterMs) =>
+          retryAfterMs === undefined
+            ? next()
+            : next(new AppError('RATE_LIMITED', 'rate limit exceeded', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) })),
+        next,
+      );
   };
 }
 

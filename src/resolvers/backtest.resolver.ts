@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
-import type { JobRecord } from '../backtest/job-records';
+import type { JobRecord } from '../services/backtests/job-records';
 import type { BacktestResult } from '../engine';
 import { BacktestJobPageType, BacktestJobType, BacktestTemplateType, CreateBacktestJobInput, type BacktestResultType } from '../schema/backtest.types';
 import type { GraphQLContext } from '../schema/context';
@@ -72,7 +72,9 @@ export class BacktestResolver {
   @Query(() => [BacktestTemplateType])
   backtestTemplates(@Ctx() { services, caller }: GraphQLContext): BacktestTemplateType[] {
     requireCaller(caller);
-    return services.backtestJobs.templates().map((row) => ({ id: row.id, name: row.name, description: row.description, paramsSchema: row.params_schema, minCapital: row.min_capital }));
+    return services.backtestJobs
+      .templates()
+      .map((row) => ({ id: row.id, name: row.name, description: row.description, paramsSchema: row.params_schema, minCapital: row.min_capital }));
   }
 
   @Query(() => BacktestJobPageType, { description: "The caller's jobs, newest first; results carry metrics only." })
@@ -95,7 +97,10 @@ export class BacktestResolver {
   }
 
   @Mutation(() => BacktestJobType)
-  async createBacktestJob(@Arg('input', () => CreateBacktestJobInput) input: CreateBacktestJobInput, @Ctx() { services, caller }: GraphQLContext): Promise<BacktestJobType> {
+  async createBacktestJob(
+    @Arg('input', () => CreateBacktestJobInput) input: CreateBacktestJobInput,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<BacktestJobType> {
     const body = {
       strategy_id: input.strategyId ?? undefined,
       template_id: input.templateId ?? undefined,
@@ -124,7 +129,8 @@ export class BacktestResolver {
   @Subscription(() => BacktestJobType, {
     name: 'backtestJob',
     description: "The job now, then on each status or progress change until it ends; the owner's jobs only.",
-    subscribe: ({ args, context }) => (context as GraphQLContext).services.backtestJobs.watch(requireCaller((context as GraphQLContext).caller), String(args.id)),
+    subscribe: ({ args, context }) =>
+      (context as GraphQLContext).services.backtestJobs.watch(requireCaller((context as GraphQLContext).caller), String(args.id)),
   })
   backtestJobChanged(@Root() record: JobRecord, @Arg('id', () => ID) _id: string): BacktestJobType {
     return toJob(record);

@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../schema/context';
 import { BodyCredentialActionEnum, ExchangeAnswerType } from '../schema/body-credential.types';
-import type { BodyCredentialAction } from '../services/body-credential-trading.service';
+import type { BodyCredentialAction } from '../services/trading/body-credential-trading.service';
 
 /** The body-credential endpoints over GraphQL: credentials are arguments, used for one signed call and never stored. */
 @Resolver()

@@ -11,9 +11,9 @@ import {
   SignInPayloadType,
   UserType,
 } from '../schema/identity.types';
-import type { ApiKeyRecord } from '../services/api-keys.service';
-import type { KeyStatus } from '../services/exchange-keys.service';
-import type { UserRecord } from '../services/users.service';
+import type { ApiKeyRecord } from '../services/identity/api-keys.service';
+import type { KeyStatus } from '../services/identity/exchange-keys.service';
+import type { UserRecord } from '../services/identity/users.service';
 
 function toUser(user: UserRecord): UserType {
   return {

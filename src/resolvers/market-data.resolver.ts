@@ -12,8 +12,8 @@ import {
   Ticker24hType,
   WhaleBoardType,
 } from '../schema/market-data.types';
-import type { QueryValues } from '../services/market-data-query';
-import type { SmartMoneyObject } from '../services/market-data-smart-money.service';
+import type { QueryValues } from '../services/market-data/query';
+import type { SmartMoneyObject } from '../services/market-data/smart-money.service';
 
 /** GraphQL arguments become the query values the REST edge passes, so both edges share the services' validation. */
 function queryValues(args: Record<string, string | number | null | undefined>): QueryValues {
@@ -69,7 +69,9 @@ export class MarketDataResolver {
     return (await services.longShortRatios.series('account', symbol, queryValues({ period, limit }))).data;
   }
 
-  @Query(() => [Ticker24hType], { description: 'Tickers with 24h quote volume ≥ minQuoteVolume (default 100000000), USDC-quoted excluded, highest volume first.' })
+  @Query(() => [Ticker24hType], {
+    description: 'Tickers with 24h quote volume ≥ minQuoteVolume (default 100000000), USDC-quoted excluded, highest volume first.',
+  })
   async activeTickers(
     @Arg('minQuoteVolume', () => Float, { nullable: true }) minQuoteVolume: number | null,
     @Ctx() { services }: GraphQLContext,
@@ -78,7 +80,10 @@ export class MarketDataResolver {
   }
 
   @Query(() => WhaleBoardType, { description: 'Whale board; minQuoteVolume default 50000000 (USDT).' })
-  async whaleBoard(@Arg('minQuoteVolume', () => Float, { nullable: true }) minQuoteVolume: number | null, @Ctx() { services }: GraphQLContext): Promise<WhaleBoardType> {
+  async whaleBoard(
+    @Arg('minQuoteVolume', () => Float, { nullable: true }) minQuoteVolume: number | null,
+    @Ctx() { services }: GraphQLContext,
+  ): Promise<WhaleBoardType> {
     return (await services.whaleBoard.board(queryValues({ min_quote_volume: minQuoteVolume }))).data;
   }
 
@@ -88,7 +93,10 @@ export class MarketDataResolver {
   }
 
   @Query(() => [SmartMoneySignalType], { description: 'timeRange one of 30m, 1h, 24h (default), 7d; BAD_REQUEST otherwise.' })
-  async smartMoneySignals(@Arg('timeRange', () => String, { nullable: true }) timeRange: string | null, @Ctx() { services }: GraphQLContext): Promise<SmartMoneyObject[]> {
+  async smartMoneySignals(
+    @Arg('timeRange', () => String, { nullable: true }) timeRange: string | null,
+    @Ctx() { services }: GraphQLContext,
+  ): Promise<SmartMoneyObject[]> {
     return (await services.smartMoney.list(queryValues({ timeRange }))).data;
   }
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../schema/context';
 import { CreatePublicStrategyInput, PublicStrategyType, UpdatePublicStrategyInput } from '../schema/public-strategy.types';
-import type { PublicStrategyRecord } from '../services/public-strategies.service';
+import type { PublicStrategyRecord } from '../services/public-strategies/public-strategies.service';
 
 function toGraphQL(record: PublicStrategyRecord): PublicStrategyType {
   return {

@@ -1,15 +1,8 @@
 import { Arg, Ctx, Extensions, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
 import type { GraphQLContext } from '../schema/context';
-import {
-  CreateStrategyInput,
-  DeployStrategyInput,
-  StrategyEventType,
-  StrategyPageType,
-  StrategyType,
-  UpdateStrategyInput,
-} from '../schema/strategy.types';
-import type { StrategyRecord } from '../services/strategy-records';
+import { CreateStrategyInput, DeployStrategyInput, StrategyEventType, StrategyPageType, StrategyType, UpdateStrategyInput } from '../schema/strategy.types';
+import type { StrategyRecord } from '../services/strategies/strategy-records';
 
 function toStrategy(record: StrategyRecord): StrategyType {
   return {
@@ -39,7 +32,7 @@ function toStrategy(record: StrategyRecord): StrategyType {
 @Resolver()
 export class StrategyResolver {
   @Extensions({ weight: 5 })
-  @Query(() => StrategyPageType, { description: 'The caller\'s signed-API strategies, newest first (public strategy records are `strategies`).' })
+  @Query(() => StrategyPageType, { description: "The caller's signed-API strategies, newest first (public strategy records are `strategies`)." })
   async signedStrategies(
     @Ctx() { services, caller }: GraphQLContext,
     @Arg('status', () => String, { nullable: true }) status?: string,
@@ -58,7 +51,10 @@ export class StrategyResolver {
 
   @Extensions({ weight: 5 })
   @Mutation(() => StrategyType, { description: 'Creates a strategy in draft.' })
-  async createSignedStrategy(@Arg('input', () => CreateStrategyInput) input: CreateStrategyInput, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyType> {
+  async createSignedStrategy(
+    @Arg('input', () => CreateStrategyInput) input: CreateStrategyInput,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<StrategyType> {
     return toStrategy(
       await services.strategies.create(requireCaller(caller), {
         name: input.name,
@@ -124,7 +120,7 @@ export class StrategyResolver {
   }
 
   @Subscription(() => StrategyEventType, {
-    description: 'Events of one of the caller\'s strategies (contract §9 envelope); NOT_FOUND for another key\'s strategy.',
+    description: "Events of one of the caller's strategies (contract §9 envelope); NOT_FOUND for another key's strategy.",
     subscribe: ({ args, context }) => {
       const { services, caller } = context as GraphQLContext;
       return services.strategies.followEvents(requireCaller(caller), String(args.strategyId));

@@ -11,7 +11,7 @@ import {
   WebhookTestResultType,
   WebhookType,
 } from '../schema/webhook.types';
-import type { DeliveryRecord, WebhookRecord } from '../services/webhook-records';
+import type { DeliveryRecord, WebhookRecord } from '../services/webhooks/webhook-records';
 
 function toWebhook(record: WebhookRecord): WebhookType {
   return {
@@ -48,7 +48,7 @@ function toDelivery(record: DeliveryRecord): WebhookDeliveryType {
 @Resolver()
 export class WebhookResolver {
   @Extensions({ weight: 2 })
-  @Query(() => WebhookPageType, { description: 'The caller\'s webhooks, newest first.' })
+  @Query(() => WebhookPageType, { description: "The caller's webhooks, newest first." })
   async webhooks(
     @Ctx() { services, caller }: GraphQLContext,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
@@ -78,7 +78,10 @@ export class WebhookResolver {
 
   @Extensions({ weight: 5 })
   @Mutation(() => CreatedWebhookType)
-  async createWebhook(@Arg('input', () => CreateWebhookInput) input: CreateWebhookInput, @Ctx() { services, caller }: GraphQLContext): Promise<CreatedWebhookType> {
+  async createWebhook(
+    @Arg('input', () => CreateWebhookInput) input: CreateWebhookInput,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<CreatedWebhookType> {
     const created = await services.webhooks.create(requireCaller(caller), {
       url: input.url,
       events: input.events,

@@ -9,10 +9,25 @@ export function backtestRoutes(services: Services): Router {
   const jobs = services.backtestJobs;
   const id = (value: string | string[]) => String(value);
 
-  router.get('/v1/backtest/templates', signed({ weight: 1 }, async () => ({ body: jobs.templates() })));
-  router.post('/v1/backtest/jobs', signed({ weight: 20 }, async (req, caller) => ({ body: await jobs.create(caller, req.body) })));
-  router.get('/v1/backtest/jobs', signed({ weight: 5 }, async (req, caller) => ({ body: await jobs.list(caller, req.query) })));
-  router.get('/v1/backtest/jobs/:id', signed({ weight: 2 }, async (req, caller) => ({ body: await jobs.get(caller, id(req.params.id)) })));
-  router.post('/v1/backtest/jobs/:id/cancel', signed({ weight: 5 }, async (req, caller) => ({ body: await jobs.cancel(caller, id(req.params.id), req.body) })));
+  router.get(
+    '/v1/backtest/templates',
+    signed({ weight: 1 }, async () => ({ body: jobs.templates() })),
+  );
+  router.post(
+    '/v1/backtest/jobs',
+    signed({ weight: 20 }, async (req, caller) => ({ body: await jobs.create(caller, req.body) })),
+  );
+  router.get(
+    '/v1/backtest/jobs',
+    signed({ weight: 5 }, async (req, caller) => ({ body: await jobs.list(caller, req.query) })),
+  );
+  router.get(
+    '/v1/backtest/jobs/:id',
+    signed({ weight: 2 }, async (req, caller) => ({ body: await jobs.get(caller, id(req.params.id)) })),
+  );
+  router.post(
+    '/v1/backtest/jobs/:id/cancel',
+    signed({ weight: 5 }, async (req, caller) => ({ body: await jobs.cancel(caller, id(req.params.id), req.body) })),
+  );
   return router;
 }

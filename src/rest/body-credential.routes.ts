@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '../services';
-import type { BodyCredentialAction } from '../services/body-credential-trading.service';
+import type { BodyCredentialAction } from '../services/trading/body-credential-trading.service';
 import { inputFrom } from './request-parsing';
 import { route } from './route';
 

@@ -1,7 +1,7 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Services } from '../services';
-import type { QueryValues } from '../services/market-data-query';
-import type { Cached } from '../services/market-data-upstream';
+import type { QueryValues } from '../services/market-data/query';
+import type { Cached } from '../services/market-data/cached-upstream';
 import type { CachedUpstreamResponse } from '../upstream/upstream-client';
 import { inputFrom } from './request-parsing';
 import { route } from './route';
@@ -43,17 +43,47 @@ export function marketDataRoutes(services: Services): Router {
   const symbol = (req: Request) => String(req.params.symbol);
 
   for (const path of marketPassThrough.paths()) {
-    router.get(path, passThrough((req) => inputFrom('query', () => marketPassThrough.forward(path, queryOf(req)))));
+    router.get(
+      path,
+      passThrough((req) => inputFrom('query', () => marketPassThrough.forward(path, queryOf(req)))),
+    );
   }
 
-  router.get('/funding/rates', gateway(() => fundingRates.currentRates()));
-  router.get('/funding/rates/:symbol', gateway((req) => fundingRates.currentRate(symbol(req))));
-  router.get('/funding/rates/:symbol/history', gateway((req) => fundingRates.history(symbol(req), queryOf(req))));
-  router.get('/long-short/position-ratio/:symbol', gateway((req) => longShortRatios.series('position', symbol(req), queryOf(req))));
-  router.get('/long-short/account-ratio/:symbol', gateway((req) => longShortRatios.series('account', symbol(req), queryOf(req))));
-  router.get('/ticker/24hr/active', gateway((req) => tickers.active(queryOf(req))));
-  router.get('/smart-money/signal/overview', gateway((req) => smartMoney.overview(queryOf(req))));
-  router.get('/smart-money/signal/list', gateway((req) => smartMoney.list(queryOf(req))));
-  router.get('/whale-board', gateway((req) => whaleBoard.board(queryOf(req))));
+  router.get(
+    '/funding/rates',
+    gateway(() => fundingRates.currentRates()),
+  );
+  router.get(
+    '/funding/rates/:symbol',
+    gateway((req) => fundingRates.currentRate(symbol(req))),
+  );
+  router.get(
+    '/funding/rates/:symbol/history',
+    gateway((req) => fundingRates.history(symbol(req), queryOf(req))),
+  );
+  router.get(
+    '/long-short/position-ratio/:symbol',
+    gateway((req) => longShortRatios.series('position', symbol(req), queryOf(req))),
+  );
+  router.get(
+    '/long-short/account-ratio/:symbol',
+    gateway((req) => longShortRatios.series('account', symbol(req), queryOf(req))),
+  );
+  router.get(
+    '/ticker/24hr/active',
+    gateway((req) => tickers.active(queryOf(req))),
+  );
+  router.get(
+    '/smart-money/signal/overview',
+    gateway((req) => smartMoney.overview(queryOf(req))),
+  );
+  router.get(
+    '/smart-money/signal/list',
+    gateway((req) => smartMoney.list(queryOf(req))),
+  );
+  router.get(
+    '/whale-board',
+    gateway((req) => whaleBoard.board(queryOf(req))),
+  );
   return router;
 }

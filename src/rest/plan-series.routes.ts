@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Services } from '../services';
-import type { RatioEndpoint } from '../services/plan-series.service';
-import type { Market } from '../services/plan-series.store';
+import type { RatioEndpoint } from '../services/plans/plan-series.service';
+import type { Market } from '../services/plans/plan-series.store';
 import { inputFrom } from './request-parsing';
 import { route } from './route';
 
@@ -22,10 +22,16 @@ export function planSeriesRoutes(services: Services): Router {
   const router = Router();
   const series = services.planSeries;
   for (const [path, endpoint] of RATIO_PATHS) {
-    router.get(path, route(async (req) => ({ body: await inputFrom('query', () => series.ratios(endpoint, req.get('x-data-api-key'), req.query)) })));
+    router.get(
+      path,
+      route(async (req) => ({ body: await inputFrom('query', () => series.ratios(endpoint, req.get('x-data-api-key'), req.query)) })),
+    );
   }
   for (const [path, market] of KLINE_PATHS) {
-    router.get(path, route(async (req) => ({ body: await inputFrom('query', () => series.klines(market, req.get('x-data-api-key'), req.query)) })));
+    router.get(
+      path,
+      route(async (req) => ({ body: await inputFrom('query', () => series.klines(market, req.get('x-data-api-key'), req.query)) })),
+    );
   }
   return router;
 }

@@ -9,9 +9,18 @@ export function publicStrategiesRoutes(services: Services): Router {
   const strategies = services.publicStrategies;
   const strategyId = (value: string | string[]) => pathInteger(String(value), 'strategy_id');
 
-  router.get('/strategies', route(async () => ({ body: await strategies.list() })));
-  router.post('/strategies', route(async (req) => ({ body: await inputFrom('body', () => strategies.create(req.body)) })));
-  router.get('/strategies/:strategyId', route(async (req) => ({ body: await strategies.get(strategyId(req.params.strategyId)) })));
+  router.get(
+    '/strategies',
+    route(async () => ({ body: await strategies.list() })),
+  );
+  router.post(
+    '/strategies',
+    route(async (req) => ({ body: await inputFrom('body', () => strategies.create(req.body)) })),
+  );
+  router.get(
+    '/strategies/:strategyId',
+    route(async (req) => ({ body: await strategies.get(strategyId(req.params.strategyId)) })),
+  );
   router.put(
     '/strategies/:strategyId',
     route(async (req) => {

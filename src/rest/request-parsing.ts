@@ -3,9 +3,7 @@ import { isAppError, validationFailed } from '../errors/app-error';
 /** Path integers are parsed at the edge, as FastAPI does before calling the endpoint. */
 export function pathInteger(value: string, name: string): number {
   if (!/^[+-]?\d+$/.test(value.trim())) {
-    throw validationFailed([
-      { loc: ['path', name], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' },
-    ]);
+    throw validationFailed([{ loc: ['path', name], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' }]);
   }
   return Number(value);
 }

@@ -9,13 +9,10 @@ export interface RestResult {
 /** Wraps a handler so it stays a few lines: read the request, call the service, return the result. */
 export function route(handler: (req: Request, res: Response) => Promise<RestResult>): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    handler(req, res).then(
-      (result) => {
-        const status = result.status ?? 200;
-        if (result.body === undefined) res.status(status).end();
-        else res.status(status).json(result.body);
-      },
-      next,
-    );
+    handler(req, res).then((result) => {
+      const status = result.status ?? 200;
+      if (result.body === undefined) res.status(status).end();
+      else res.status(status).json(result.body);
+    }, next);
   };
 }

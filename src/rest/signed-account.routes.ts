@@ -6,6 +6,9 @@ import { signedRouteFor } from './signed-route';
 export function signedAccountRoutes(services: Services): Router {
   const router = Router();
   const signed = signedRouteFor(services);
-  router.get('/v1/account', signed({ weight: 1 }, async (_req, caller) => ({ body: await services.apiKeys.describe(caller) })));
+  router.get(
+    '/v1/account',
+    signed({ weight: 1 }, async (_req, caller) => ({ body: await services.apiKeys.describe(caller) })),
+  );
   return router;
 }

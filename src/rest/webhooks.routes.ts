@@ -9,23 +9,32 @@ export function webhooksRoutes(services: Services): Router {
   const webhooks = services.webhooks;
   const id = (value: string | string[]) => String(value);
 
-  router.post('/v1/webhooks', signed({ weight: 5}, async (req, caller) => ({ body: await webhooks.create(caller, req.body) })));
-  router.get('/v1/webhooks', signed({ weight: 2 }, async (req, caller) => ({ body: await webhooks.list(caller, req.query) })));
-  router.get('/v1/webhooks/:id', signed({ weight: 2 }, async (req, caller) => ({ body: await webhooks.get(caller, id(req.params.id)) })));
+  router.post(
+    '/v1/webhooks',
+    signed({ weight: 5 }, async (req, caller) => ({ body: await webhooks.create(caller, req.body) })),
+  );
+  router.get(
+    '/v1/webhooks',
+    signed({ weight: 2 }, async (req, caller) => ({ body: await webhooks.list(caller, req.query) })),
+  );
+  router.get(
+    '/v1/webhooks/:id',
+    signed({ weight: 2 }, async (req, caller) => ({ body: await webhooks.get(caller, id(req.params.id)) })),
+  );
   router.patch(
     '/v1/webhooks/:id',
-    signed({ weight: 5}, async (req, caller) => ({ body: await webhooks.update(caller, id(req.params.id), req.body) })),
+    signed({ weight: 5 }, async (req, caller) => ({ body: await webhooks.update(caller, id(req.params.id), req.body) })),
   );
   router.delete(
     '/v1/webhooks/:id',
-    signed({ weight: 5}, async (req, caller) => {
+    signed({ weight: 5 }, async (req, caller) => {
       await webhooks.delete(caller, id(req.params.id));
       return { status: 204 };
     }),
   );
   router.post(
     '/v1/webhooks/:id/test',
-    signed({ weight: 10}, async (req, caller) => ({ body: await webhooks.test(caller, id(req.params.id), req.body) })),
+    signed({ weight: 10 }, async (req, caller) => ({ body: await webhooks.test(caller, id(req.params.id), req.body) })),
   );
   router.get(
     '/v1/webhooks/:id/deliveries',
@@ -33,7 +42,7 @@ export function webhooksRoutes(services: Services): Router {
   );
   router.post(
     '/v1/webhooks/:id/deliveries/:deliveryId/retry',
-    signed({ weight: 5}, async (req, caller) => ({
+    signed({ weight: 5 }, async (req, caller) => ({
       body: await webhooks.redeliver(caller, id(req.params.id), id(req.params.deliveryId)),
     })),
   );

@@ -33,7 +33,12 @@ export function operationWeightPlugin(schema: GraphQLSchema): ApolloServerPlugin
 }
 
 function operationWeight(schema: GraphQLSchema, operation: OperationDefinitionNode): number {
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   const fields = root?.getFields() ?? {};
   let total = 0;
   for (const selection of operation.selectionSet.selections) {

@@ -5,7 +5,10 @@ export enum RatioSeriesKind {
   INDEX_TOP = 'indexTop',
   INDEX_WHALE = 'indexWhale',
 }
-registerEnumType(RatioSeriesKind, { name: 'RatioSeriesKind', description: 'The series of /stock/v1/retailLongShortRatio, /index/v1/topLongShortRatio, /index/v1/whaleLongShortRatio.' });
+registerEnumType(RatioSeriesKind, {
+  name: 'RatioSeriesKind',
+  description: 'The series of /stock/v1/retailLongShortRatio, /index/v1/topLongShortRatio, /index/v1/whaleLongShortRatio.',
+});
 
 export enum SeriesMarket {
   STOCK = 'stock',

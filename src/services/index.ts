@@ -4,40 +4,40 @@ import { SecretBox } from '../crypto/secret-box';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import { Deliverer } from '../webhooks/deliverer';
-import { DeliveryStore } from '../webhooks/delivery-store';
-import { AddressPolicy } from '../webhooks/public-address';
-import { SafeHttpsClient } from '../webhooks/safe-https';
+import { Deliverer } from './webhooks/deliverer';
+import { DeliveryStore } from './webhooks/webhooks.store';
+import { AddressPolicy } from './webhooks/public-address';
+import { SafeHttpsClient } from './webhooks/safe-https';
 import { AppTokens } from '../auth/app-tokens';
 import { Authenticator } from '../auth/authenticator';
 import { IdentityProviders } from '../auth/identity-providers';
 import { WeightBudget } from '../auth/weight-budget';
 import { UpstreamClient } from '../upstream/upstream-client';
-import { JobStore } from '../backtest/job-store';
-import { ApiKeysService } from './api-keys.service';
-import { BacktestJobsService } from './backtest-jobs.service';
-import { ExchangeKeysService } from './exchange-keys.service';
-import { FundingRatesService } from './market-data-funding.service';
-import { MarketPassThroughService } from './market-data-passthrough.service';
-import { LongShortRatiosService } from './market-data-ratios.service';
-import { SmartMoneyService } from './market-data-smart-money.service';
-import { TickersService } from './market-data-tickers.service';
-import { WhaleBoardService } from './market-data-whale-board.service';
-import { PaperBalancesService } from './paper-balances.service';
-import { PlanSeriesService } from './plan-series.service';
-import { PlanSeriesStore } from './plan-series.store';
-import { PlansService } from './plans.service';
-import { PublicStrategiesService } from './public-strategies.service';
-import { UsersService } from './users.service';
-import { WebhooksService } from './webhooks.service';
-import { StrategyEventFeed } from '../events/strategy-event-feed';
+import { JobStore } from './backtests/backtest-jobs.store';
+import { ApiKeysService } from './identity/api-keys.service';
+import { BacktestJobsService } from './backtests/backtest-jobs.service';
+import { ExchangeKeysService } from './identity/exchange-keys.service';
+import { FundingRatesService } from './market-data/funding.service';
+import { MarketPassThroughService } from './market-data/passthrough.service';
+import { LongShortRatiosService } from './market-data/ratios.service';
+import { SmartMoneyService } from './market-data/smart-money.service';
+import { TickersService } from './market-data/tickers.service';
+import { WhaleBoardService } from './market-data/whale-board.service';
+import { PaperBalancesService } from './accounts/paper-balances.service';
+import { PlanSeriesService } from './plans/plan-series.service';
+import { PlanSeriesStore } from './plans/plan-series.store';
+import { PlansService } from './plans/plans.service';
+import { PublicStrategiesService } from './public-strategies/public-strategies.service';
+import { UsersService } from './identity/users.service';
+import { WebhooksService } from './webhooks/webhooks.service';
+import { StrategyEventFeed } from './strategies/strategy-event-feed';
 import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
-import { StrategiesService } from './strategies.service';
-import { BodyCredentialTradingService } from './body-credential-trading.service';
-import { BalanceLowService } from './balance-low.service';
-import { StrategyMarket } from './strategy-market';
-import { StrategyRunsService } from './strategy-runs.service';
-import { StrategyTrader } from './strategy-trader';
+import { StrategiesService } from './strategies/strategies.service';
+import { BodyCredentialTradingService } from './trading/body-credential-trading.service';
+import { BalanceLowService } from './accounts/balance-low.service';
+import { StrategyMarket } from './strategies/strategy-market';
+import { StrategyRunsService } from './strategies/strategy-runs.service';
+import { StrategyTrader } from './strategies/strategy-trader';
 
 /** What services are built from; created once per process by `createServices`. */
 export interface ServiceDependencies {
@@ -129,7 +129,15 @@ export function createServices(deps: ServiceDependencies): Services {
     whaleBoard: new WhaleBoardService(upstream, tickers),
     smartMoney: new SmartMoneyService(upstream),
     strategies,
-    strategyRuns: new StrategyRunsService(deps.orm, paperBalances, exchangeKeys, strategyTrading.exchange, strategyTrading.market, trader, strategyTrading.feed),
+    strategyRuns: new StrategyRunsService(
+      deps.orm,
+      paperBalances,
+      exchangeKeys,
+      strategyTrading.exchange,
+      strategyTrading.market,
+      trader,
+      strategyTrading.feed,
+    ),
     strategyTrading: { ...strategyTrading, trader },
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
     balanceLow: new BalanceLowService(deps.orm, exchangeKeys, strategyTrading.exchange),

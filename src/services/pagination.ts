@@ -12,7 +12,11 @@ export interface CursorPosition {
 }
 
 function filtersDigest(filters: Record<string, unknown>): string {
-  const canonical = JSON.stringify(Object.keys(filters).sort().map((key) => [key, filters[key] ?? null]));
+  const canonical = JSON.stringify(
+    Object.keys(filters)
+      .sort()
+      .map((key) => [key, filters[key] ?? null]),
+  );
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
 }
 
@@ -37,7 +41,12 @@ function invalidCursor(): AppError {
 }
 
 /** Fetch one row more than the page: its presence says whether a next page exists. */
-export function pageOf<T>(rows: T[], limit: number, position: (row: T) => CursorPosition, filters: Record<string, unknown>): { data: T[]; next_cursor: string | null } {
+export function pageOf<T>(
+  rows: T[],
+  limit: number,
+  position: (row: T) => CursorPosition,
+  filters: Record<string, unknown>,
+): { data: T[]; next_cursor: string | null } {
   const data = rows.slice(0, limit);
   return { data, next_cursor: rows.length > limit ? encodeCursor(position(data[data.length - 1]), filters) : null };
 }

@@ -1,9 +1,9 @@
 import type { NotificationListener } from '../db/notifications';
 import type { Core } from '../service';
-import { backtestRunnerWorker } from './backtest-runner.worker';
-import { webhookDispatcherWorker } from './webhook-dispatcher.worker';
-import { strategyRuntimeWorker } from './strategy-runtime.worker';
-import { balanceLowWorker } from './balance-low.worker';
+import { backtestRunnerWorker } from '../services/backtests/backtest-runner.worker';
+import { webhookDispatcherWorker } from '../services/webhooks/webhook-dispatcher.worker';
+import { strategyRuntimeWorker } from '../services/strategies/strategy-runtime.worker';
+import { balanceLowWorker } from '../services/accounts/balance-low.worker';
 
 /** What a background worker gets: the core (database, services), the process's notification listener and its liveness id. */
 export interface WorkerContext {

@@ -9,7 +9,10 @@ describe('backtest worker pool (engine off the main thread)', () => {
   afterAll(() => pool.destroy());
 
   it('returns the same result as calling the simulation directly', async () => {
-    const input = backtestInput({ AAAUSDT: randomWalk(5000, 1), BBBUSDT: randomWalk(5000, 2) }, { timeframe: '1m', params: { fast: 5, slow: 20, side: 'both' } });
+    const input = backtestInput(
+      { AAAUSDT: randomWalk(5000, 1), BBBUSDT: randomWalk(5000, 2) },
+      { timeframe: '1m', params: { fast: 5, slow: 20, side: 'both' } },
+    );
     const direct = simulate(input);
     expect(direct.result.trades.length).toBeGreaterThan(10);
     await expect(pool.run(input)).resolves.toEqual(direct.result);

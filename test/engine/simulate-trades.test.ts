@@ -68,7 +68,17 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
     // Short notional 958.82352941 (cash after the long), qty /98; closed at 97 at the end.
     expect(result.trades).toEqual([
       trade({ id: 1, entry_time: at(3), entry_price: '102', exit_time: at(5), exit_price: '98', qty: '9.80392157', pnl: '-41.17647059', fee: '1.96078431' }),
-      trade({ id: 2, side: 'short', entry_time: at(5), entry_price: '98', exit_time: at(7), exit_price: '97', qty: '9.78391357', pnl: '7.87605042', fee: '1.90786315' }),
+      trade({
+        id: 2,
+        side: 'short',
+        entry_time: at(5),
+        entry_price: '98',
+        exit_time: at(7),
+        exit_price: '97',
+        qty: '9.78391357',
+        pnl: '7.87605042',
+        fee: '1.90786315',
+      }),
     ]);
   });
 
@@ -76,9 +86,21 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
 
   it.each([
     // Long 10 at 100 (taker 5 bps = 0.5): stop 95, take-profit 105.
-    ['a bar touching both levels exits at the stop-loss (checked first), taker fee', [100.5, 106, 94, 101], { exit_time: at(5), exit_price: '95', pnl: '-50.975', fee: '0.975' }],
-    ['a bar reaching only the take-profit exits at its price with the maker fee', [100.5, 106, 99, 101], { exit_time: at(5), exit_price: '105', pnl: '49.29', fee: '0.71' }],
-    ['a bar opening through the stop fills at its open, stamped at the open', [90, 91, 89, 90.5], { exit_time: at(4), exit_price: '90', pnl: '-100.95', fee: '0.95' }],
+    [
+      'a bar touching both levels exits at the stop-loss (checked first), taker fee',
+      [100.5, 106, 94, 101],
+      { exit_time: at(5), exit_price: '95', pnl: '-50.975', fee: '0.975' },
+    ],
+    [
+      'a bar reaching only the take-profit exits at its price with the maker fee',
+      [100.5, 106, 99, 101],
+      { exit_time: at(5), exit_price: '105', pnl: '49.29', fee: '0.71' },
+    ],
+    [
+      'a bar opening through the stop fills at its open, stamped at the open',
+      [90, 91, 89, 90.5],
+      { exit_time: at(4), exit_price: '90', pnl: '-100.95', fee: '0.95' },
+    ],
   ] as const)('%s', (_name, bar4, expected) => {
     const { result } = run(exitBar([...bar4]), { params: stops, feeModel: 'tiered_maker_taker' });
     expect(result.trades).toEqual([trade({ entry_time: at(3), entry_price: '100', qty: '10', ...expected })]);
@@ -107,9 +129,7 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
     const second: Bar[] = barsFromCloses([100, 99, 101, 99, 100, 100, 100], 100);
     second[3] = [101, 101, 99, 99];
     second[4] = [100, 100, 100, 100];
-    const { result, barEquity } = simulate(
-      backtestInput({ AAAUSDT: candles(UP_THEN_DOWN), BBBUSDT: candles(second) }, { capital: '2000' }),
-    );
+    const { result, barEquity } = simulate(backtestInput({ AAAUSDT: candles(UP_THEN_DOWN), BBBUSDT: candles(second) }, { capital: '2000' }));
     // BBB: long 1000/101 at 101 (03:00) → exit 100 at 04:00; long again at 05:00's open 100 → closed at 100 at the end.
     expect(result.trades.map((row) => [row.id, row.symbol, row.exit_time, row.qty, row.pnl])).toEqual([
       [1, 'BBBUSDT', at(4), '9.9009901', '-9.9009901'],

@@ -13,7 +13,14 @@ function decisions(templateId: string, params: Record<string, unknown>, bars: Ba
 describe('template catalogue (contract §7)', () => {
   it('lists the six templates with a JSON Schema of their params and a minimum capital', () => {
     const templates = listTemplates();
-    expect(templates.map((template) => template.id)).toEqual(['sma_cross', 'ema_cross', 'rsi_reversion', 'bollinger_breakout', 'donchian_breakout', 'macd_trend']);
+    expect(templates.map((template) => template.id)).toEqual([
+      'sma_cross',
+      'ema_cross',
+      'rsi_reversion',
+      'bollinger_breakout',
+      'donchian_breakout',
+      'macd_trend',
+    ]);
     const ownParams: Record<string, string[]> = {
       sma_cross: ['fast', 'slow'],
       ema_cross: ['fast', 'slow'],
@@ -27,7 +34,13 @@ describe('template catalogue (contract §7)', () => {
       expect(template.description).toEqual(expect.any(String));
       expect(template.minCapital).toBe('10');
       expect(template.paramsSchema).toMatchObject({ type: 'object', additionalProperties: false, required: ownParams[template.id] });
-      expect(Object.keys(template.paramsSchema.properties as object)).toEqual([...ownParams[template.id], 'side', 'position_size', 'stop_loss_pct', 'take_profit_pct']);
+      expect(Object.keys(template.paramsSchema.properties as object)).toEqual([
+        ...ownParams[template.id],
+        'side',
+        'position_size',
+        'stop_loss_pct',
+        'take_profit_pct',
+      ]);
     }
     expect(templates[0].paramsSchema.properties).toMatchObject({
       fast: { type: 'integer', minimum: 1 },
@@ -99,7 +112,7 @@ describe('template decisions on crafted series (one closed bar at a time)', () =
     ['long', [0, 0, 0, 0, 1, 1, 1, 0, 0]],
     ['short', [0, 0, -1, -1, 0, 0, 0, -1, -1]],
     ['both', [0, 0, -1, -1, 1, 1, 1, -1, -1]],
-  ])("rsi_reversion period 2 30/70 (Wilder), side %s", (side, expected) => {
+  ])('rsi_reversion period 2 30/70 (Wilder), side %s', (side, expected) => {
     // RSI: bar 2 100, bar 3 50, bar 4 16.7, bar 5 10, bar 6 50, bar 7 82, bar 8 92.
     expect(decisions('rsi_reversion', { period: 2, oversold: 30, overbought: 70, side }, closes([10, 11, 12, 11, 9, 8, 9, 11, 13]))).toEqual(expected);
   });

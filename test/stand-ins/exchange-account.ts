@@ -86,7 +86,10 @@ export class ExchangeAccountStandIn {
   private readonly routes: Record<string, (params: URLSearchParams, reply: Reply) => void> = {
     'GET /fapi/v2/account': (_params, reply) => reply(200, { totalWalletBalance: '1000.00000000', availableBalance: this.balances.USDT ?? '0', assets: [] }),
     'GET /fapi/v2/balance': (_params, reply) =>
-      reply(200, Object.entries(this.balances).map(([asset, amount]) => ({ asset, balance: amount, availableBalance: amount }))),
+      reply(
+        200,
+        Object.entries(this.balances).map(([asset, amount]) => ({ asset, balance: amount, availableBalance: amount })),
+      ),
     'POST /fapi/v1/order': (params, reply) => {
       if (!params.get('symbol') || !params.get('side') || !params.get('type')) return reply(400, { code: -1102, msg: 'Mandatory parameter was not sent.' });
       reply(200, {
@@ -105,7 +108,8 @@ export class ExchangeAccountStandIn {
       params.get('orderId') || params.get('origClientOrderId')
         ? reply(200, { orderId: Number(params.get('orderId')), symbol: params.get('symbol'), status: 'CANCELED' })
         : reply(400, { code: -1102, msg: "Param 'orderId' or 'origClientOrderId' must be sent, but both were empty/null!" }),
-    'POST /fapi/v1/leverage': (params, reply) => reply(200, { symbol: params.get('symbol'), leverage: Number(params.get('leverage')), maxNotionalValue: '1000000' }),
+    'POST /fapi/v1/leverage': (params, reply) =>
+      reply(200, { symbol: params.get('symbol'), leverage: Number(params.get('leverage')), maxNotionalValue: '1000000' }),
     'POST /fapi/v1/marginType': (_params, reply) => reply(200, { code: 200, msg: 'success' }),
   };
 }

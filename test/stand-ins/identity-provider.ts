@@ -33,7 +33,10 @@ export class IdentityProviderStandIn {
   private keys: SigningKey[] = [];
   private server?: LocalServer;
 
-  constructor(readonly issuer: string, readonly audience: string) {}
+  constructor(
+    readonly issuer: string,
+    readonly audience: string,
+  ) {}
 
   get jwksUrl(): string {
     return `${this.server!.url}/jwks`;

@@ -17,7 +17,12 @@ export function jobBody(changes: Record<string, unknown> = {}): Record<string, u
 }
 
 /** Polls a job (as a client would, though faster than the spec's advice) until `until` holds. */
-export async function waitForJob(call: SignedClient, id: string, until: (job: any) => boolean = (job) => ['done', 'failed', 'cancelled'].includes(job.status), timeoutMs = 30_000) {
+export async function waitForJob(
+  call: SignedClient,
+  id: string,
+  until: (job: any) => boolean = (job) => ['done', 'failed', 'cancelled'].includes(job.status),
+  timeoutMs = 30_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await call('GET', `/v1/backtest/jobs/${id}`);

@@ -37,8 +37,17 @@ export async function subscribeStrategyEvents(baseUrl: string, connectionParams:
       const found = events.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; received ${JSON.stringify(events.map((event) => event.type))}`)), timeoutMs);
-        waiters.push({ predicate, resolve: (event) => { clearTimeout(timer); resolve(event); } });
+        const timer = setTimeout(
+          () => reject(new Error(`no matching event within ${timeoutMs} ms; received ${JSON.stringify(events.map((event) => event.type))}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          predicate,
+          resolve: (event) => {
+            clearTimeout(timer);
+            resolve(event);
+          },
+        });
       });
     },
     close: async () => client.dispose(),

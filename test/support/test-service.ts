@@ -52,7 +52,12 @@ export async function startTestService(env: Record<string, string> = {}, databas
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      logs.push(...chunk.toString('utf8').split('\n').filter((line) => line.length > 0));
+      logs.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line.length > 0),
+      );
       callback();
     },
   });

@@ -34,7 +34,13 @@ export interface TemplateListing {
 }
 
 export function templateCatalogue(): TemplateListing[] {
-  return listTemplates().map(({ id, name, description, paramsSchema, minCapital }) => ({ id, name, description, params_schema: paramsSchema, min_capital: minCapital }));
+  return listTemplates().map(({ id, name, description, paramsSchema, minCapital }) => ({
+    id,
+    name,
+    description,
+    params_schema: paramsSchema,
+    min_capital: minCapital,
+  }));
 }
 
 /** Job creation's check: an unknown template names `template_id`, bad params name `params.<name>`. */

@@ -20,6 +20,4 @@ export interface BacktestTaskResult {
  * What a worker answers. Errors travel as data because a thrown error loses
  * its own fields (`code`, `field`) when it crosses the thread boundary.
  */
-export type BacktestTaskOutcome =
-  | BacktestTaskResult
-  | { ok: false; error: { code: EngineErrorCode; message: string; field?: string } };
+export type BacktestTaskOutcome = BacktestTaskResult | { ok: false; error: { code: EngineErrorCode; message: string; field?: string } };

@@ -79,7 +79,10 @@ export async function startExchangeStandIn(options: ExchangeStandInOptions = {})
       return;
     }
     if (fault && 'status' in fault) {
-      const body = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body ?? { code: -1000, msg: 'An unknown error occured while processing the request.' });
+      const body =
+        typeof fault.body === 'string'
+          ? fault.body
+          : JSON.stringify(fault.body ?? { code: -1000, msg: 'An unknown error occured while processing the request.' });
       res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers }).end(body);
       return;
     }

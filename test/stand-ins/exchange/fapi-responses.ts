@@ -108,7 +108,11 @@ function fundingHistory(query: URLSearchParams, now: number): StandInAnswer {
   if (startTime === undefined) {
     for (let time = lastFundingTime(endTime); times.length < limit; time -= FUNDING_INTERVAL) times.unshift(time);
   } else {
-    for (let time = startTime + ((FUNDING_INTERVAL - (startTime % FUNDING_INTERVAL)) % FUNDING_INTERVAL); time <= endTime && times.length < limit; time += FUNDING_INTERVAL) {
+    for (
+      let time = startTime + ((FUNDING_INTERVAL - (startTime % FUNDING_INTERVAL)) % FUNDING_INTERVAL);
+      time <= endTime && times.length < limit;
+      time += FUNDING_INTERVAL
+    ) {
       times.push(time);
     }
   }
@@ -193,7 +197,12 @@ function exchangeInfo(now: number): StandInAnswer {
         marketTakeBound: '0.05',
         maxMoveOrderLimit: 10000,
         filters: [
-          { filterType: 'PRICE_FILTER', minPrice: (10 ** -listed.pricePrecision).toFixed(listed.pricePrecision), maxPrice: '1000000', tickSize: (10 ** -listed.pricePrecision).toFixed(listed.pricePrecision) },
+          {
+            filterType: 'PRICE_FILTER',
+            minPrice: (10 ** -listed.pricePrecision).toFixed(listed.pricePrecision),
+            maxPrice: '1000000',
+            tickSize: (10 ** -listed.pricePrecision).toFixed(listed.pricePrecision),
+          },
           { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },
           { filterType: 'MARKET_LOT_SIZE', minQty: '0.001', maxQty: '120', stepSize: '0.001' },
           { filterType: 'MAX_NUM_ORDERS', limit: 200 },

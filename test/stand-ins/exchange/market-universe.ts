@@ -77,7 +77,14 @@ function decimalsFor(price: number): number {
   return 6;
 }
 
-function contract(base: string, basePrice: number, tier: Tier, quoteAsset: 'USDT' | 'USDC', contractType: ListedContract['contractType'], suffix = ''): ListedContract {
+function contract(
+  base: string,
+  basePrice: number,
+  tier: Tier,
+  quoteAsset: 'USDT' | 'USDC',
+  contractType: ListedContract['contractType'],
+  suffix = '',
+): ListedContract {
   const symbol = `${base}${quoteAsset}${suffix}`;
   const [low, high] = QUOTE_VOLUME_RANGE[tier];
   return {

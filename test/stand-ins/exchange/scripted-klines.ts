@@ -19,7 +19,20 @@ export function scriptedKlines(script: CloseScript, query: URLSearchParams, now:
     const open = script(index - 1);
     const close = script(index);
     const openTime = index * length;
-    rows.push([openTime, open.toFixed(2), Math.max(open, close).toFixed(2), Math.min(open, close).toFixed(2), close.toFixed(2), '100.000', openTime + length - 1, (100 * close).toFixed(4), 10, '50.000', (50 * close).toFixed(4), '0']);
+    rows.push([
+      openTime,
+      open.toFixed(2),
+      Math.max(open, close).toFixed(2),
+      Math.min(open, close).toFixed(2),
+      close.toFixed(2),
+      '100.000',
+      openTime + length - 1,
+      (100 * close).toFixed(4),
+      10,
+      '50.000',
+      (50 * close).toFixed(4),
+      '0',
+    ]);
   }
   return rows;
 }

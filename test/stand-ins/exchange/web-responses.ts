@@ -15,8 +15,16 @@ export const SMART_MONEY_LIST_PATH = '/bapi/futures/v1/public/future/smart-money
 const TIME_RANGES = ['30m', '1h', '24h', '7d'];
 const DAY = 86_400_000;
 
-const envelope = (data: unknown): StandInAnswer => ({ status: 200, body: { code: '000000', message: null, messageDetail: null, data, success: true }, weight: 0 });
-const illegal = (): StandInAnswer => ({ status: 200, body: { code: '000002', message: 'illegal parameter', messageDetail: null, data: null, success: false }, weight: 0 });
+const envelope = (data: unknown): StandInAnswer => ({
+  status: 200,
+  body: { code: '000000', message: null, messageDetail: null, data, success: true },
+  weight: 0,
+});
+const illegal = (): StandInAnswer => ({
+  status: 200,
+  body: { code: '000002', message: 'illegal parameter', messageDetail: null, data: null, success: false },
+  weight: 0,
+});
 
 const DELISTED_BASES = ['ZIL', 'BAND', 'SKL', 'CELR', 'KAVA', 'OMG', 'WAVES', 'STMX', 'REEF', 'BLZ', 'SC', 'DGB'];
 
@@ -34,7 +42,17 @@ function delistings(query: URLSearchParams, now: number): StandInAnswer {
   }));
   return envelope({
     catalogs: [
-      { catalogId, parentCatalogId: null, icon: 'https://example.invalid/icon.png', catalogName: 'Delisting', description: null, catalogType: 1, total: articles.length, articles, catalogs: [] },
+      {
+        catalogId,
+        parentCatalogId: null,
+        icon: 'https://example.invalid/icon.png',
+        catalogName: 'Delisting',
+        description: null,
+        catalogType: 1,
+        total: articles.length,
+        articles,
+        catalogs: [],
+      },
     ],
   });
 }

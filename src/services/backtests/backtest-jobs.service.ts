@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter, on } from 'node:events';
+import { z } from 'zod';
+import type { Caller } from '../../auth/caller';
+import { isoUtc, resolveJobConfig, type JobConfig } from './job-config';
+import { JOB_STATUSES, TERMINAL_STATUSES, jobRecord, type JobRecord, type JobRow } from './job-records';
+import { MAX_ACTIVE_JOBS, type JobStore } from './backtest-jobs.store';
+import { templateCatalogue, type TemplateListing } from '../../engine';
+import { AppError } from '../../errors/app-error';
+import { parseOrInvalidParameter } from '../../errors/validation';
+import { decodeCursor, pageOf } from '../pagination';
+import type { StrategiesService } from '../strategies/strategies.service';
+
+const listSchema = z.object({
+  status: z.enum(JOB_STATUSES).optional(),
+  template_id: z.string().min(1).optional(),
+  from: isoUtc.optional(),
+  to: isoUtc.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().optional(),
+});
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const cancelSchema = z.object({ reason: z.string().max(200).optional() });
+
+/** Spec "Backtest jobs" and contract §7: the job API of both edges. Jobs run in the backtest worker (workers/backtest-runner.ts). */
+export class BacktestJobsService {
+  /** Changes of jobs watched by this process's subscribers, keyed by job id; fed by the subscription bridge. */
+  private readonly changes = new EventEmitter().setMaxListeners(0);
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly strategies: Pick<StrategiesService, 'configForBacktest'>,
+  ) {}
+
+  templates(): TemplateListing[] {
+    return templateCatalogue();
+  }
+
+  async create(caller: Caller, input: unknown): Promise<JobRecord> {
+    const config = await this.resolveConfig(caller, input);
+    const row = await this.store.insertQueued(caller, `bt_${randomBytes(4).toString('hex')}`, config);
+    if (!row)
+      throw new AppError('RATE_LIMITED', `at most ${MAX_ACTIVE_JOBS} backtest jobs may be queued or running at once; wait for one to finish or cancel one`);
+    return jobRecord(row, true);
+  }
+
+  /**
+   * The request → the resolved config. With `strategy_id` the stored
+   * strategy's config is the base and each field present in the request
+   * overrides it whole (spec "Create"); the merge is validated like any request.
+   */
+  private async resolveConfig(caller: Caller, input: unknown): Promise<JobConfig> {
+    if (!isPlainObject(input)) return resolveJobConfig(input);
+    const { strategy_id: strategyId, ...overrides } = input;
+    if (strategyId === undefined || strategyId === null) return resolveJobConfig(overrides);
+    if (typeof strategyId !== 'string' || strategyId.length === 0) {
+      throw new AppError('INVALID_PARAMETER', 'strategy_id: must be a strategy id string', { field: 'strategy_id' });
+    }
+    const base = await this.strategies.configForBacktest(caller, strategyId).catch((error: unknown) => {
+      // A missing (or another key's) strategy is as unusable as a deleted one: the spec's answer is 409.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('INVALID_STATE', 'strategy_id refers to no usable strategy');
+      throw error;
+    });
+    const present = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined && value !== null));
+    return resolveJobConfig({ ...base, ...present });
+  }
+
+  async list(caller: Caller, query: unknown): Promise<{ data: JobRecord[]; next_cursor: string | null }> {
+    const { limit, cursor, ...filters } = parseOrInvalidParameter(listSchema, query ?? {});
+    const after = cursor ? decodeCursor(cursor, filters) : undefined;
+    const rows = await this.store.list(
+      caller,
+      {
+        status: filters.status,
+        template_id: filters.template_id,
+        from: filters.from ? new Date(filters.from) : undefined,
+        to: filters.to ? new Date(filters.to) : undefined,
+      },
+      after,
+      limit + 1,
+    );
+    const page = pageOf(rows, limit, (row: JobRow) => ({ at: new Date(row.submitted_at), id: row.id }), filters);
+    return { data: page.data.map((row) => jobRecord(row, false)), next_cursor: page.next_cursor };
+  }
+
+  async get(caller: Caller, id: string): Promise<JobRecord> {
+    const row = await this.store.get(caller, id, true);
+    if (!row) throw notFound();
+    return jobRecord(row, true);
+  }
+
+  async cancel(caller: Caller, id: string, input: unknown): Promise<JobRecord> {
+    const { reason } = parseOrInvalidParameter(cancelSchema, input ?? {});
+    const outcome = await this.store.cancel(caller, id, reason ?? null);
+    if (!outcome) throw notFound();
+    if (outcome === 'terminal') throw new AppError('INVALID_STATE', 'the job has already ended (done, failed or cancelled)');
+    return jobRecord(outcome, true);
+  }
+
+  /**
+   * The `backtestJob` subscription: the job now, then on each status or
+   * progress change, ending after a terminal state. NOT_FOUND (before any
+   * event) unless `caller` may see the job.
+   */
+  async watch(caller: Caller, id: string): Promise<AsyncIterable<JobRecord>> {
+    const controller = new AbortController();
+    // Listening starts before the first read, so a change between the two is not lost.
+    const changes = on(this.changes, id, { signal: controller.signal }) as AsyncIterableIterator<[JobRecord]>;
+    const row = await this.store.get(caller, id, true);
+    if (!row) {
+      controller.abort();
+      throw notFound();
+    }
+    return followJob(jobRecord(row, true), changes, controller);
+  }
+
+  /** A job changed (NOTIFY from any process): tell this process's subscribers of it, if any. */
+  async jobChanged(id: string): Promise<void> {
+    if (this.changes.listenerCount(id) === 0) return;
+    const row = await this.store.getAny(id, true);
+    if (row) this.changes.emit(id, jobRecord(row, true));
+  }
+}
+
+async function* followJob(first: JobRecord, changes: AsyncIterableIterator<[JobRecord]>, controller: AbortController): AsyncGenerator<JobRecord> {
+  try {
+    let last = first;
+    yield first;
+    if (TERMINAL_STATUSES.includes(first.status)) return;
+    for await (const [record] of changes) {
+      // Progress updates renew a lease too; only what a subscriber can see counts as a change.
+      if (record.status === last.status && record.progress === last.progress) continue;
+      last = record;
+      yield record;
+      if (TERMINAL_STATUSES.includes(record.status)) return;
+    }
+  } finally {
+    controller.abort();
+  }
+}
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', 'no such backtest job');
+}

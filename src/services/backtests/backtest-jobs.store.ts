@@ -1,0 +1,247 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ownedBy, ownerFor, type Caller } from '../../auth/caller';
+import type { Orm } from '../../db/orm';
+import { nativeQuery } from '../../db/native-query';
+import { isHeldSql } from '../../db/process-liveness';
+import type { BacktestResult } from '../../engine';
+import { recordEvent } from '../../events/outbox';
+import type { CursorPosition } from '../pagination';
+import type { JobConfig } from './job-config';
+import type { JobError, JobRow, JobStatus } from './job-records';
+
+/**
+ * Every SQL statement of backtest jobs, so the queue can be reviewed as a
+ * whole. Workers claim with FOR UPDATE SKIP LOCKED under a lease and their
+ * liveness lock (as the webhook queue does): a job whose worker process died
+ * is taken over at once, and failed after MAX_ATTEMPTS such takeovers.
+ */
+export const JOBS_QUEUED_CHANNEL = 'backtest_jobs_queued';
+/** Payload: a job id whose status or progress changed (cancel, pick-up, progress, end). */
+export const JOB_CHANGES_CHANNEL = 'backtest_job_changes';
+export const MAX_ACTIVE_JOBS = 5;
+/** Renewed with every progress update (at least each second), so only a stuck or cut-off worker lets it lapse. */
+export const LEASE_SECONDS = 30;
+/** Runs of one job started in total; a job whose worker died this often is failed rather than retried. */
+export const MAX_ATTEMPTS = 3;
+
+const ROW_COLUMNS = 'id, user_id, api_key_id, status, config, submitted_at, started_at, finished_at, progress, metrics, error';
+/** Running, but its worker process is gone (liveness lock released) or stopped renewing its lease. */
+const ABANDONED = `(status = 'running' AND (locked_until < now() OR locked_by IS NULL OR NOT ${isHeldSql('locked_by')}))`;
+
+export interface ListFilters {
+  status?: JobStatus;
+  template_id?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export interface ClaimedJob {
+  id: string;
+  user_id: number;
+  config: JobConfig;
+}
+
+function ownerSql(caller: Caller): { sql: string; params: unknown[] } {
+  const owner = ownedBy(caller);
+  return owner.apiKeyId === undefined
+    ? { sql: 'user_id = ?', params: [owner.userId] }
+    : { sql: 'user_id = ? AND api_key_id = ?', params: [owner.userId, owner.apiKeyId] };
+}
+
+export class JobStore {
+  constructor(private readonly orm: Orm) {}
+
+  private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
+    const manager = (em ?? this.orm.em.fork()) as EntityManager;
+    return manager.getConnection().execute(sql, params, 'all', manager.getTransactionContext()) as Promise<T[]>;
+  }
+
+  private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.orm.em.fork().transactional(work);
+  }
+
+  /**
+   * Inserts a queued job unless the user already has MAX_ACTIVE_JOBS queued or
+   * running: the per-user advisory lock serialises creations across processes,
+   * so the count and the insert are one atomic step. Returns null at the limit.
+   */
+  async insertQueued(caller: Caller, id: string, config: JobConfig): Promise<JobRow | null> {
+    return this.transaction(async (em) => {
+      await this.execute(`SELECT pg_advisory_xact_lock(hashtext('backtest_jobs'), ?)`, [caller.userId], em);
+      const [{ active }] = await this.execute<{ active: number }>(
+        `SELECT count(*)::int AS active FROM backtest_jobs WHERE user_id = ? AND status IN ('queued', 'running')`,
+        [caller.userId],
+        em,
+      );
+      if (active >= MAX_ACTIVE_JOBS) return null;
+      const owner = ownerFor(caller);
+      const [row] = await this.execute<JobRow>(
+        `INSERT INTO backtest_jobs (id, user_id, api_key_id, status, template_id, config) VALUES (?, ?, ?, 'queued', ?, ?::jsonb) RETURNING ${ROW_COLUMNS}`,
+        [id, owner.userId, owner.apiKeyId, config.template_id, JSON.stringify(config)],
+        em,
+      );
+      await this.execute('SELECT pg_notify(?, ?)', [JOBS_QUEUED_CHANNEL, id], em);
+      return row;
+    });
+  }
+
+  async list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<JobRow[]> {
+    const owner = ownerSql(caller);
+    const where = [owner.sql];
+    const params = [...owner.params];
+    const add = (sql: string, value: unknown) => {
+      where.push(sql);
+      params.push(value);
+    };
+    if (filters.status) add('status = ?', filters.status);
+    if (filters.template_id) add('template_id = ?', filters.template_id);
+    if (filters.from) add('submitted_at >= ?', filters.from);
+    if (filters.to) add('submitted_at < ?', filters.to);
+    if (after) {
+      where.push('(submitted_at, id) < (?, ?)');
+      params.push(after.at, after.id);
+    }
+    return this.execute<JobRow>(`SELECT ${ROW_COLUMNS} FROM backtest_jobs WHERE ${where.join(' AND ')} ORDER BY submitted_at DESC, id DESC LIMIT ?`, [
+      ...params,
+      limit,
+    ]);
+  }
+
+  async get(caller: Caller, id: string, withResult: boolean): Promise<JobRow | undefined> {
+    const owner = ownerSql(caller);
+    const [row] = await this.execute<JobRow>(`SELECT ${ROW_COLUMNS}${withResult ? ', result' : ''} FROM backtest_jobs WHERE id = ? AND ${owner.sql}`, [
+      id,
+      ...owner.params,
+    ]);
+    return row;
+  }
+
+  /** A job by id alone, for the subscription bridge (which checks the owner itself). */
+  async getAny(id: string, withResult: boolean): Promise<JobRow | undefined> {
+    const [row] = await this.execute<JobRow>(`SELECT ${ROW_COLUMNS}${withResult ? ', result' : ''} FROM backtest_jobs WHERE id = ?`, [id]);
+    return row;
+  }
+
+  /** `undefined`: no such job for this caller; `terminal`: already in a final state. */
+  async cancel(caller: Caller, id: string, reason: string | null): Promise<JobRow | 'terminal' | undefined> {
+    return this.transaction(async (em) => {
+      const owner = ownerSql(caller);
+      const [current] = await this.execute<{ status: JobStatus }>(
+        `SELECT status FROM backtest_jobs WHERE id = ? AND ${owner.sql} FOR UPDATE`,
+        [id, ...owner.params],
+        em,
+      );
+      if (!current) return undefined;
+      if (current.status !== 'queued' && current.status !== 'running') return 'terminal';
+      const [row] = await this.execute<JobRow>(
+        `UPDATE backtest_jobs SET status = 'cancelled', finished_at = now(), cancel_reason = ?, result = NULL, metrics = NULL, error = NULL,
+                locked_by = NULL, locked_until = NULL
+          WHERE id = ? RETURNING ${ROW_COLUMNS}`,
+        [reason, id],
+        em,
+      );
+      await this.notifyChange(id, em);
+      return row;
+    });
+  }
+
+  /** Claims queued jobs, and running ones whose worker died with attempts left; sets `started_at` on first pick-up. */
+  async claim(limit: number, workerId: number): Promise<ClaimedJob[]> {
+    const rows = await this.execute<ClaimedJob>(
+      `WITH next AS (
+         SELECT id FROM backtest_jobs
+          WHERE status = 'queued' OR (${ABANDONED} AND attempts < ?)
+          ORDER BY submitted_at LIMIT ? FOR UPDATE SKIP LOCKED
+       )
+       UPDATE backtest_jobs j SET status = 'running', started_at = coalesce(j.started_at, now()), progress = 0,
+              attempts = j.attempts + 1, locked_by = ?, locked_until = now() + make_interval(secs => ?)
+         FROM next WHERE j.id = next.id
+       RETURNING j.id, j.user_id, j.config`,
+      [MAX_ATTEMPTS, limit, workerId, LEASE_SECONDS],
+    );
+    for (const row of rows) await this.notifyChange(row.id);
+    return rows;
+  }
+
+  /** Fails jobs whose worker died on their last attempt, recording their events. */
+  async failAbandoned(): Promise<number> {
+    return this.transaction(async (em) => {
+      const rows = await this.execute<JobRow>(
+        `WITH dead AS (SELECT id FROM backtest_jobs WHERE ${ABANDONED} AND attempts >= ? FOR UPDATE SKIP LOCKED)
+         UPDATE backtest_jobs j SET status = 'failed', finished_at = now(), locked_by = NULL, locked_until = NULL,
+                error = jsonb_build_object('code', 'ENGINE_ERROR', 'message', 'the worker process running this job stopped ' || j.attempts || ' times; it is not retried again')
+           FROM dead WHERE j.id = dead.id
+         RETURNING j.${ROW_COLUMNS.split(', ').join(', j.')}`,
+        [MAX_ATTEMPTS],
+        em,
+      );
+      for (const row of rows) await this.recordEnd(em, row);
+      return rows.length;
+    });
+  }
+
+  /** Stores progress and renews the lease; false when the job is no longer this worker's running job (cancelled, taken over). */
+  async heartbeat(id: string, workerId: number, progress: number): Promise<boolean> {
+    const rows = await this.execute<{ id: string }>(
+      `UPDATE backtest_jobs SET progress = ?, locked_until = now() + make_interval(secs => ?)
+        WHERE id = ? AND status = 'running' AND locked_by = ? RETURNING id`,
+      [progress, LEASE_SECONDS, id, workerId],
+    );
+    if (rows.length > 0) await this.notifyChange(id);
+    return rows.length > 0;
+  }
+
+  /** Whether the job is still this worker's running job (a cancel or a takeover ends it). */
+  async stillMine(id: string, workerId: number): Promise<boolean> {
+    const rows = await this.execute(`SELECT 1 FROM backtest_jobs WHERE id = ? AND status = 'running' AND locked_by = ?`, [id, workerId]);
+    return rows.length > 0;
+  }
+
+  /** Puts a job this worker is giving up (shutdown) back in the queue, so another worker starts it at once. */
+  async release(id: string, workerId: number): Promise<void> {
+    await this.execute(
+      `UPDATE backtest_jobs SET status = 'queued', progress = 0, attempts = greatest(attempts - 1, 0), locked_by = NULL, locked_until = NULL
+        WHERE id = ? AND status = 'running' AND locked_by = ?`,
+      [id, workerId],
+    );
+    await this.execute('SELECT pg_notify(?, ?)', [JOBS_QUEUED_CHANNEL, id]);
+    await this.notifyChange(id);
+  }
+
+  /** Records the result and the `backtest.job_done` event in one transaction, if the job is still this worker's. */
+  async complete(id: string, workerId: number, result: BacktestResult): Promise<boolean> {
+    return this.finish(id, workerId, `status = 'done', progress = 1, result = ?::jsonb, metrics = ?::jsonb, error = NULL`, [
+      JSON.stringify(result),
+      JSON.stringify(result.metrics),
+    ]);
+  }
+
+  async fail(id: string, workerId: number, error: JobError): Promise<boolean> {
+    return this.finish(id, workerId, `status = 'failed', result = NULL, metrics = NULL, error = ?::jsonb`, [JSON.stringify(error)]);
+  }
+
+  private async finish(id: string, workerId: number, set: string, params: unknown[]): Promise<boolean> {
+    return this.transaction(async (em) => {
+      const [row] = await nativeQuery<JobRow>(
+        em,
+        `UPDATE backtest_jobs SET ${set}, finished_at = now(), locked_by = NULL, locked_until = NULL
+          WHERE id = ? AND status = 'running' AND locked_by = ? RETURNING ${ROW_COLUMNS}`,
+        [...params, id, workerId],
+      );
+      if (!row) return false;
+      await this.recordEnd(em, row);
+      return true;
+    });
+  }
+
+  private async recordEnd(em: EntityManager, row: JobRow): Promise<void> {
+    const data =
+      row.status === 'done' ? { job_id: row.id, status: row.status, metrics: row.metrics } : { job_id: row.id, status: row.status, error: row.error };
+    await recordEvent(em, { userId: row.user_id, type: row.status === 'done' ? 'backtest.job_done' : 'backtest.job_failed', data });
+    await this.notifyChange(row.id, em);
+  }
+
+  private async notifyChange(id: string, em?: EntityManager): Promise<void> {
+    await this.execute('SELECT pg_notify(?, ?)', [JOB_CHANGES_CHANNEL, id], em);
+  }
+}

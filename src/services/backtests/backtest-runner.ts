@@ -1,0 +1,171 @@
+import type { MarketHistory } from './market-history';
+import { engineConfig } from './job-config';
+import type { JobError } from './job-records';
+import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type JobStore } from './backtest-jobs.store';
+import type { NotificationListener } from '../../db/notifications';
+import { BacktestProgress, EngineError, type BacktestInput, type BacktestPool, type CandleSeries, type FundingSeries } from '../../engine';
+import type { Logger } from '../../observability/logger';
+import { WakeSignal } from '../../workers/wake-signal';
+
+export interface RunnerSettings {
+  workerId: number;
+  /** Jobs run at once in this process: the pool's threads. */
+  threads: number;
+  /** Longest sleep between polls when no NOTIFY wakes the runner. */
+  idlePollMs: number;
+  /** How often a running job's progress is stored (and its lease renewed, and a cancel noticed). */
+  progressIntervalMs: number;
+  /** Longest simulation (after the data is loaded) before the job fails with TIMEOUT. */
+  timeoutMs: number;
+}
+
+interface RunningJob {
+  controller: AbortController;
+  /** Why it was aborted: decides what, if anything, the runner records. */
+  reason?: 'ended elsewhere' | 'timeout' | 'shutdown';
+}
+
+/**
+ * The job worker of one process: claims queued jobs (SKIP LOCKED, see
+ * job-store.ts) up to its thread count, loads their history and runs them in
+ * the engine's worker pool. A cancel is noticed through NOTIFY or the next
+ * progress update and terminates the thread at once.
+ */
+export class BacktestRunner {
+  private running = false;
+  private readonly inFlight = new Map<string, RunningJob>();
+  private readonly tasks = new Set<Promise<void>>();
+  private readonly wakeSignal = new WakeSignal();
+  private loop?: Promise<void>;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly history: MarketHistory,
+    private readonly pool: BacktestPool,
+    private readonly listener: NotificationListener,
+    private readonly settings: RunnerSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.unsubscribe.push(this.listener.on(JOBS_QUEUED_CHANNEL, () => this.wakeSignal.wake()));
+    this.unsubscribe.push(this.listener.on(JOB_CHANGES_CHANNEL, (id) => this.checkStillMine(id)));
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
+    for (const job of this.inFlight.values()) this.abort(job, 'shutdown');
+    this.wakeSignal.wake();
+    await Promise.allSettled([this.loop, ...this.tasks]);
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.wakeSignal.reset();
+      try {
+        await this.store.failAbandoned();
+        const free = this.settings.threads - this.inFlight.size;
+        if (free > 0) (await this.store.claim(free, this.settings.workerId)).forEach((job) => this.launch(job));
+      } catch (error) {
+        this.logger.error({ err: error }, 'backtest runner iteration failed');
+      }
+      if (this.running) await this.wakeSignal.sleep(this.settings.idlePollMs);
+    }
+  }
+
+  private launch(job: ClaimedJob): void {
+    const entry: RunningJob = { controller: new AbortController() };
+    this.inFlight.set(job.id, entry);
+    const task = this.execute(job, entry)
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, jobId: job.id }, 'backtest job bookkeeping failed; its lease will lapse and it will be taken over'),
+      )
+      .finally(() => {
+        this.inFlight.delete(job.id);
+        this.tasks.delete(task);
+        this.wakeSignal.wake();
+      });
+    this.tasks.add(task);
+  }
+
+  private async execute(job: ClaimedJob, entry: RunningJob): Promise<void> {
+    const { workerId } = this.settings;
+    const signal = entry.controller.signal;
+    const progress = new BacktestProgress();
+    const ticker = setInterval(() => {
+      this.store.heartbeat(job.id, workerId, progress.fraction).then(
+        (mine) => mine || this.abort(entry, 'ended elsewhere'),
+        (error: unknown) => this.logger.warn({ err: error, jobId: job.id }, 'backtest progress update failed'),
+      );
+    }, this.settings.progressIntervalMs);
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      // A fetch from the exchange may be slow: a cancel frees the job's slot at once and leaves the fetch to finish (and be stored) on its own.
+      const started = performance.now();
+      const input = await untilAborted(this.loadInput(job, signal), signal);
+      const loaded = performance.now();
+      timeout = setTimeout(() => this.abort(entry, 'timeout'), this.settings.timeoutMs);
+      const result = await this.pool.run(input, { signal, progress, transferInput: true });
+      const simulated = performance.now();
+      clearInterval(ticker);
+      await this.store.complete(job.id, workerId, result);
+      const timings = { loadMs: Math.round(loaded - started), simulateMs: Math.round(simulated - loaded), storeMs: Math.round(performance.now() - simulated) };
+      this.logger.info({ jobId: job.id, ...timings, rssMb: Math.round(process.memoryUsage().rss / 1048576) }, 'backtest job done');
+    } catch (error) {
+      clearInterval(ticker);
+      if (entry.reason === 'shutdown') await this.store.release(job.id, workerId);
+      else if (entry.reason !== 'ended elsewhere') await this.store.fail(job.id, workerId, this.jobError(error, entry));
+    } finally {
+      clearInterval(ticker);
+      clearTimeout(timeout);
+    }
+  }
+
+  private async loadInput(job: ClaimedJob, signal: AbortSignal): Promise<BacktestInput> {
+    const config = engineConfig(job.config);
+    const candles: Record<string, CandleSeries> = {};
+    const funding: Record<string, FundingSeries> = {};
+    for (const symbol of config.symbols) {
+      candles[symbol] = await this.history.candles(symbol, config.timeframe, config.start, config.end, signal);
+      funding[symbol] = await this.history.funding(symbol, config.start, config.end, signal);
+    }
+    signal.throwIfAborted();
+    return { config, candles, funding };
+  }
+
+  private jobError(error: unknown, entry: RunningJob): JobError {
+    if (entry.reason === 'timeout') return { code: 'TIMEOUT', message: `the simulation took longer than ${Math.round(this.settings.timeoutMs / 1000)} s` };
+    if (error instanceof EngineError) return { code: error.code, message: error.message };
+    this.logger.error({ err: error }, 'backtest job failed unexpectedly');
+    return { code: 'ENGINE_ERROR', message: 'the backtest engine failed unexpectedly' };
+  }
+
+  private abort(job: RunningJob, reason: NonNullable<RunningJob['reason']>): void {
+    if (job.controller.signal.aborted) return;
+    job.reason = reason;
+    job.controller.abort();
+  }
+
+  /** A change to a job this process runs may be a cancel: look at once rather than at the next progress update. */
+  private checkStillMine(id: string): void {
+    const job = this.inFlight.get(id);
+    if (!job) return;
+    this.store.stillMine(id, this.settings.workerId).then(
+      (mine) => mine || this.abort(job, 'ended elsewhere'),
+      (error: unknown) => this.logger.warn({ err: error, jobId: id }, 'backtest cancel check failed'),
+    );
+  }
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,155 @@
+import { EngineError, TIMEFRAME_MS, type CandleSeries, type FundingSeries, type Timeframe } from '../../engine';
+import { isAppError } from '../../errors/app-error';
+import type { UpstreamClient } from '../../upstream/upstream-client';
+import { copyColumn, type HistoryChunks } from './history-chunks';
+
+/** 1,440 bars per chunk: one klines call (at most 1,500 rows) fills one chunk; for 1m a chunk is one UTC day. */
+const BARS_PER_CHUNK = 1440;
+/** 300 days of 8-hourly funding (900 events) fit one fundingRate call (at most 1,000 rows). */
+const FUNDING_SPAN_MS = 300 * 86_400_000;
+const FUNDING_SERIES = 'funding';
+/** Chunks fetched at once; the upstream client's weight budget is the real bound. */
+const FETCH_CONCURRENCY = 4;
+/** The exchange's weight of a klines call with limit 1000-1500 and of a funding history call. */
+const KLINES_WEIGHT = 10;
+const FUNDING_WEIGHT = 1;
+
+type KlineRow = [number, string, string, string, string, string, number, ...unknown[]];
+
+function chunkStarts(start: number, end: number, span: number): number[] {
+  const starts: number[] = [];
+  for (let at = Math.floor(start / span) * span; at <= end; at += span) starts.push(at);
+  return starts;
+}
+
+function dataUnavailable(message: string): EngineError {
+  return new EngineError('DATA_UNAVAILABLE', message);
+}
+
+/**
+ * Candles and funding for a job: read from the history store, and only what
+ * is missing fetched from the exchange (within the upstream weight budget)
+ * and stored, so a second job over the same range calls the exchange for
+ * nothing. The chunk holding "now" is stored as far as it goes and fetched
+ * again only by a job that needs more of it.
+ */
+export class MarketHistory {
+  constructor(
+    private readonly chunks: HistoryChunks,
+    private readonly upstream: UpstreamClient,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async candles(symbol: string, timeframe: Timeframe, start: number, end: number, signal?: AbortSignal): Promise<CandleSeries> {
+    const barMs = TIMEFRAME_MS[timeframe];
+    const span = BARS_PER_CHUNK * barMs;
+    const starts = chunkStarts(start, end, span);
+    // A fetch holds every bar closed by then: those opening before now − one bar (+1 ms, as close times end in …999).
+    await this.fillMissing(symbol, timeframe, starts, span, end, signal, async (chunkStart) => ({
+      columns: await this.fetchKlines(symbol, timeframe, chunkStart, span),
+      fetchedUntil: Math.min(chunkStart + span, this.now() - barMs + 1),
+    }));
+    const [openTime, openPrice, high, low, close, volume] = await this.assemble(symbol, timeframe, starts, 6);
+    if (openTime.length === 0 || openTime[0] >= start + barMs) {
+      const first = openTime.length > 0 ? `; its history starts at ${new Date(openTime[0]).toISOString()}` : '';
+      throw dataUnavailable(`${symbol} has no ${timeframe} candles at ${new Date(start).toISOString()}${first}`);
+    }
+    return { openTime, open: openPrice, high, low, close, volume };
+  }
+
+  async funding(symbol: string, start: number, end: number, signal?: AbortSignal): Promise<FundingSeries> {
+    const starts = chunkStarts(start, end, FUNDING_SPAN_MS);
+    await this.fillMissing(symbol, FUNDING_SERIES, starts, FUNDING_SPAN_MS, end, signal, async (chunkStart) => ({
+      columns: await this.fetchFunding(symbol, chunkStart),
+      fetchedUntil: Math.min(chunkStart + FUNDING_SPAN_MS, this.now()),
+    }));
+    const [time, rate] = await this.assemble(symbol, FUNDING_SERIES, starts, 2);
+    return { time, rate };
+  }
+
+  /** Fetches and stores the chunks not stored, or stored before they covered what [start, end] needs of them. */
+  private async fillMissing(
+    symbol: string,
+    series: string,
+    starts: number[],
+    span: number,
+    end: number,
+    signal: AbortSignal | undefined,
+    fetch: (chunkStart: number) => Promise<{ columns: Float64Array[]; fetchedUntil: number }>,
+  ): Promise<void> {
+    const coverage = await this.chunks.coverage(symbol, series, starts);
+    const missing = starts.filter((chunkStart) => (coverage.get(chunkStart) ?? -Infinity) < Math.min(chunkStart + span, end + 1));
+    let next = 0;
+    const fetchNext = async (): Promise<void> => {
+      while (next < missing.length) {
+        signal?.throwIfAborted();
+        const chunkStart = missing[next++];
+        const { columns, fetchedUntil } = await fetch(chunkStart);
+        await this.chunks.save(symbol, series, chunkStart, fetchedUntil, columns);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, missing.length) }, fetchNext));
+  }
+
+  /** One buffer for all columns, filled chunk by chunk in time order. */
+  private async assemble(symbol: string, series: string, starts: number[], columnCount: number): Promise<Float64Array[]> {
+    const sizes = await this.chunks.sizes(symbol, series, starts);
+    const total = sizes.reduce((sum, size) => sum + size.rowCount, 0);
+    const buffer = new ArrayBuffer(total * columnCount * 8);
+    const columns = Array.from({ length: columnCount }, (_, index) => new Float64Array(buffer, index * total * 8, total));
+    let offset = 0;
+    await this.chunks.forEach(symbol, series, starts, (chunk) => {
+      for (let index = 0; index < columnCount; index++) copyColumn(chunk, index, columns[index], offset);
+      offset += chunk.rowCount;
+    });
+    return columns;
+  }
+
+  private async fetchKlines(symbol: string, interval: Timeframe, chunkStart: number, span: number): Promise<Float64Array[]> {
+    const rows = await this.fetchRows<KlineRow>(
+      '/fapi/v1/klines',
+      { symbol, interval, startTime: chunkStart, endTime: chunkStart + span - 1, limit: 1500 },
+      KLINES_WEIGHT,
+      symbol,
+    );
+    const closed = rows.filter((row) => row[6] < this.now());
+    const columns = Array.from({ length: 6 }, () => new Float64Array(closed.length));
+    closed.forEach((row, index) => {
+      columns[0][index] = row[0];
+      for (let column = 1; column <= 5; column++) columns[column][index] = Number(row[column]);
+    });
+    return columns;
+  }
+
+  private async fetchFunding(symbol: string, chunkStart: number): Promise<Float64Array[]> {
+    const rows = await this.fetchRows<{ fundingTime: number; fundingRate: string }>(
+      '/fapi/v1/fundingRate',
+      { symbol, startTime: chunkStart, endTime: chunkStart + FUNDING_SPAN_MS - 1, limit: 1000 },
+      FUNDING_WEIGHT,
+      symbol,
+    );
+    return [Float64Array.from(rows, (row) => row.fundingTime), Float64Array.from(rows, (row) => Number(row.fundingRate))];
+  }
+
+  private async fetchRows<Row>(path: string, query: Record<string, string | number>, weight: number, symbol: string): Promise<Row[]> {
+    let answer;
+    try {
+      answer = await this.upstream.get('fapi', path, query, { weight, waitForBudget: true });
+    } catch (error) {
+      if (isAppError(error)) throw dataUnavailable(`the exchange did not answer for ${symbol} history (${error.message}); try again later`);
+      throw error;
+    }
+    const body = parseJson(answer.body);
+    if (answer.status === 200 && Array.isArray(body)) return body as Row[];
+    if ((body as { code?: number } | undefined)?.code === -1121) throw dataUnavailable(`unknown symbol ${symbol}`);
+    throw dataUnavailable(`the exchange refused ${symbol} history: ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`);
+  }
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { SecretBox } from '../../crypto/secret-box';
+import type { Orm } from '../../db/orm';
+import { ExchangeKey } from '../../entities/exchange-key.entity';
+import { User } from '../../entities/user.entity';
+import { AppError } from '../../errors/app-error';
+import { parseOrReject } from '../../errors/validation';
+import type { ExchangeCredentials, ExchangeTradingClient } from '../../upstream/exchange-trading-client';
+import { naiveUtc } from '../timestamps';
+import { normaliseEmail } from './users.service';
+
+/** Spec "Registered-key status"; the last four fields only when a key is registered. */
+export interface KeyStatus {
+  success: boolean;
+  message: string;
+  email: string;
+  has_api_key: boolean;
+  verification_status?: string;
+  last_verified?: string;
+  created_at?: string;
+  is_active?: boolean;
+}
+
+export interface KeyCheck {
+  success: boolean;
+  message: string;
+  email: string;
+  has_api_key: boolean;
+}
+
+const registerSchema = z.object({ api_key: z.string().min(1).max(200), api_secret: z.string().min(1).max(200) });
+const emailSchema = z.object({ email: z.string().min(1) });
+
+const USER_NOT_FOUND = 'User not found';
+const NO_KEY = 'No API key registered';
+
+function secretContext(userId: number): string {
+  return `exchange_keys:${userId}`;
+}
+
+/** The exchange trading key a user registers (contract §5); checked with a signed call before it is stored. */
+export class ExchangeKeysService {
+  constructor(
+    private readonly orm: Orm,
+    private readonly secrets: SecretBox,
+    private readonly exchange: ExchangeTradingClient,
+  ) {}
+
+  async register(userId: number, input: unknown): Promise<KeyCheck> {
+    const { api_key: apiKey, api_secret: apiSecret } = parseOrReject(registerSchema, input);
+    const check = await this.exchange.checkAccount({ apiKey, apiSecret });
+    if (check === 'rejected') throw new AppError('INVALID_PARAMETER', 'the exchange rejected the API key');
+    if (check === 'unavailable') throw new AppError('UPSTREAM_FAILED', 'upstream request failed');
+    const em = this.orm.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    const now = new Date();
+    await em.upsert(ExchangeKey, {
+      userId,
+      apiKey,
+      secretEncrypted: this.secrets.seal(apiSecret, secretContext(userId)),
+      verificationStatus: 'verified',
+      lastVerified: now,
+      isActive: true,
+      createdAt: now,
+    });
+    return { success: true, message: 'API key registered', email: user.email, has_api_key: true };
+  }
+
+  async remove(userId: number): Promise<KeyCheck> {
+    const em = this.orm.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    const deleted = await em.nativeDelete(ExchangeKey, { userId });
+    if (deleted === 0) throw new AppError('NOT_FOUND', NO_KEY);
+    return { success: true, message: 'API key deleted', email: user.email, has_api_key: false };
+  }
+
+  /** `POST /api-key/verify`: re-checks the registered key with the exchange and records the outcome. */
+  async verify(input: unknown): Promise<KeyCheck> {
+    const { email } = parseOrReject(emailSchema, input);
+    const em = this.orm.em.fork();
+    const found = await this.findKey(em, email);
+    if (!('key' in found)) return found.answer;
+    const check = await this.exchange.checkAccount(this.decrypt(found.key));
+    if (check === 'unavailable') return { success: false, message: 'exchange unavailable, try again later', email: found.email, has_api_key: true };
+    found.key.verificationStatus = check === 'accepted' ? 'verified' : 'failed';
+    found.key.lastVerified = new Date();
+    await em.flush();
+    return check === 'accepted'
+      ? { success: true, message: 'API key verified', email: found.email, has_api_key: true }
+      : { success: false, message: 'the exchange rejected the API key', email: found.email, has_api_key: true };
+  }
+
+  async status(email: string): Promise<KeyStatus> {
+    const found = await this.findKey(this.orm.em.fork(), email);
+    if (!('key' in found)) return found.answer;
+    return {
+      success: true,
+      message: 'API key registered',
+      email: found.email,
+      has_api_key: true,
+      verification_status: found.key.verificationStatus,
+      last_verified: naiveUtc(found.key.lastVerified),
+      created_at: naiveUtc(found.key.createdAt),
+      is_active: found.key.isActive,
+    };
+  }
+
+  /** The decrypted exchange credentials of a user, for features that trade with them; null when none are registered. */
+  async credentialsFor(userId: number): Promise<ExchangeCredentials | null> {
+    const key = await this.orm.em.fork().findOne(ExchangeKey, { userId, isActive: true });
+    return key ? this.decrypt(key) : null;
+  }
+
+  private decrypt(key: ExchangeKey): ExchangeCredentials {
+    return { apiKey: key.apiKey, apiSecret: this.secrets.open(key.secretEncrypted, secretContext(key.userId)) };
+  }
+
+  private async findKey(em: ReturnType<Orm['em']['fork']>, email: string): Promise<{ key: ExchangeKey; email: string } | { answer: KeyCheck }> {
+    const user = await em.findOne(User, { email: normaliseEmail(email) });
+    if (!user) return { answer: { success: false, message: USER_NOT_FOUND, email, has_api_key: false } };
+    const key = await em.findOne(ExchangeKey, { userId: user.id });
+    if (!key) return { answer: { success: false, message: NO_KEY, email, has_api_key: false } };
+    return { key, email: user.email };
+  }
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error';
+import { parseOrReject } from '../../errors/validation';
+import type { UpstreamClient } from '../../upstream/upstream-client';
+import { normalizeSymbol, queryInteger, type QueryValues } from './query';
+import { CACHE_TTL_MS, requireSuccess, SYMBOL_NOT_FOUND, UPSTREAM_PATHS, type Cached } from './cached-upstream';
+
+/** Spec "Funding rates" (gateway forms) and contract §3. */
+
+/** Contract §3: a current-rate row; `fundingRate` is the upstream's `lastFundingRate`. */
+export interface CurrentFundingRate {
+  symbol: string;
+  fundingRate: string;
+  markPrice: string;
+  indexPrice: string;
+  nextFundingTime: number;
+  time: number;
+}
+
+export interface FundingRateRow {
+  symbol: string;
+  fundingTime: number;
+  fundingRate: string;
+  markPrice: string;
+}
+
+interface PremiumIndexRow {
+  symbol: string;
+  markPrice: string;
+  indexPrice: string;
+  lastFundingRate: string;
+  nextFundingTime: number;
+  time: number;
+}
+
+const historyQuery = z.object({
+  start_time: queryInteger().optional(),
+  end_time: queryInteger().optional(),
+  limit: queryInteger({ min: 1, max: 1000 }).default(100),
+});
+
+function toCurrentRate(row: PremiumIndexRow): CurrentFundingRate {
+  return {
+    symbol: row.symbol,
+    fundingRate: row.lastFundingRate,
+    markPrice: row.markPrice,
+    indexPrice: row.indexPrice,
+    nextFundingTime: row.nextFundingTime,
+    time: row.time,
+  };
+}
+
+export class FundingRatesService {
+  /** Rows derived once per upstream answer, however often it is served from the cache. */
+  private readonly derived = new WeakMap<PremiumIndexRow[], { rows: CurrentFundingRate[]; bySymbol: Map<string, CurrentFundingRate> }>();
+
+  constructor(private readonly upstream: UpstreamClient) {}
+
+  async currentRates(): Promise<Cached<CurrentFundingRate[]>> {
+    const { rates, cache } = await this.loadRates();
+    return { data: rates.rows, cache };
+  }
+
+  /** Read from the all-symbols answer, so one upstream call per cache period serves every symbol. */
+  async currentRate(symbol: string): Promise<Cached<CurrentFundingRate>> {
+    const wanted = normalizeSymbol(symbol);
+    const { rates, cache } = await this.loadRates();
+    const row = rates.bySymbol.get(wanted);
+    if (!row) throw new AppError('NOT_FOUND', SYMBOL_NOT_FOUND);
+    return { data: row, cache };
+  }
+
+  async history(symbol: string, query: QueryValues): Promise<Cached<FundingRateRow[]>> {
+    const wanted = normalizeSymbol(symbol);
+    const values = parseOrReject(historyQuery, query);
+    const response = requireSuccess(
+      this.upstream,
+      await this.upstream.get(
+        'fapi',
+        UPSTREAM_PATHS.fundingHistory,
+        { symbol: wanted, startTime: values.start_time, endTime: values.end_time, limit: values.limit },
+        { cacheTtlMs: CACHE_TTL_MS.fundingHistory },
+      ),
+    );
+    const rows = this.upstream.parse<FundingRateRow[]>(response).map((row) => ({
+      symbol: row.symbol,
+      fundingTime: row.fundingTime,
+      fundingRate: row.fundingRate,
+      markPrice: row.markPrice,
+    }));
+    return { data: rows, cache: response.cache };
+  }
+
+  private async loadRates() {
+    const { data, cache } = await this.upstream.getJson<PremiumIndexRow[]>(
+      'fapi',
+      UPSTREAM_PATHS.premiumIndex,
+      {},
+      {
+        cacheTtlMs: CACHE_TTL_MS.premiumIndex,
+        weight: 10,
+      },
+    );
+    let rates = this.derived.get(data);
+    if (!rates) {
+      const rows = data.map(toCurrentRate);
+      rates = { rows, bySymbol: new Map(rows.map((row) => [row.symbol, row])) };
+      this.derived.set(data, rates);
+    }
+    return { rates, cache };
+  }
+}

@@ -1,0 +1,45 @@
+import type { UpstreamClient } from '../../upstream/upstream-client';
+
+/** One kline as the exchange sends it, parsed; the last bar of an answer is still forming. */
+export interface Bar {
+  openTime: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  closeTime: number;
+}
+
+type KlineRow = [number, string, string, string, string, string, number, ...unknown[]];
+
+/** Klines for the strategy runtime and market closes, through the process's one upstream client. */
+export class StrategyMarket {
+  constructor(private readonly upstream: UpstreamClient) {}
+
+  /** The latest `limit` bars, oldest first, the forming one last. Never cached: each call asks the exchange. */
+  async bars(symbol: string, timeframe: string, limit: number): Promise<Bar[]> {
+    const { data } = await this.upstream.getJson<KlineRow[]>(
+      'fapi',
+      '/fapi/v1/klines',
+      { symbol, interval: timeframe, limit },
+      { weight: limit < 100 ? 1 : limit < 500 ? 2 : 5, waitForBudget: true },
+    );
+    return data.map((row) => ({
+      openTime: row[0],
+      open: Number(row[1]),
+      high: Number(row[2]),
+      low: Number(row[3]),
+      close: Number(row[4]),
+      volume: Number(row[5]),
+      closeTime: row[6],
+    }));
+  }
+
+  /** The market price now: the forming bar's latest close. */
+  async price(symbol: string): Promise<number> {
+    const bars = await this.bars(symbol, '1m', 1);
+    if (bars.length === 0) throw new Error(`no price for ${symbol}`);
+    return bars[bars.length - 1].close;
+  }
+}

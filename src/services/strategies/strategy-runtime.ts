@@ -1,0 +1,195 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isHeldSql } from '../../db/process-liveness';
+import type { Orm } from '../../db/orm';
+import { TIMEFRAME_MS, type Timeframe } from '../../engine';
+import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from '../../engine/protective-exit';
+import { StrategyPosition } from '../../entities/strategy-position.entity';
+import { Strategy } from '../../entities/strategy.entity';
+import { recordEvent } from '../../events/outbox';
+import type { Logger } from '../../observability/logger';
+import type { Bar, StrategyMarket } from './strategy-market';
+import { StrategyRunState, type BarStep, type Signal } from './strategy-run-state';
+import type { StrategyTrader } from './strategy-trader';
+
+export interface StrategyRuntimeOptions {
+  /** This process's liveness id: a strategy is evaluated only by the live worker that claimed it. */
+  workerId: number;
+  /** 0: ask for klines once per candle close by this clock; > 0: every this many ms (tests with a fast exchange clock). */
+  klinePollMs: number;
+  /** Upstream or order failures in a row that move a strategy to `error`. */
+  failureLimit: number;
+  now?: () => number;
+}
+
+/** Bars asked for when a run needs history (indicator warm-up) and when it only needs the latest closes. */
+const HISTORY_BARS = 500;
+const LATEST_BARS = 5;
+/** Candles are read this long after they close, so the exchange has published the final bar. */
+const CLOSE_SETTLE_MS = 1_000;
+/** After a failed klines call the group is asked again this much later: a few seconds of exchange trouble do not add up to `error` at once. */
+const FAILURE_RETRY_MS = 5_000;
+
+/**
+ * Evaluates every deployed strategy on each closed candle of its timeframe
+ * with the template code of the backtest engine (contract §8). Each tick it
+ * claims the deployed strategies no live worker holds (a strategy stays with
+ * one worker while that process lives), asks the exchange once for each
+ * symbol and timeframe whose candle has closed, and trades on the signals in
+ * one transaction per strategy, which also advances the strategy's bar cursor.
+ */
+export class StrategyRuntime {
+  private readonly runs = new Map<string, StrategyRunState>();
+  private readonly nextDue = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly market: StrategyMarket,
+    private readonly trader: StrategyTrader,
+    private readonly options: StrategyRuntimeOptions,
+    private readonly logger: Logger,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async tick(): Promise<void> {
+    const strategies = await this.claim();
+    for (const id of this.runs.keys()) if (!strategies.some((strategy) => strategy.id === id)) this.runs.delete(id);
+    const groups = new Map<string, Strategy[]>();
+    for (const strategy of strategies) {
+      const runStartedAt = strategy.runStartedAt?.getTime() ?? 0;
+      const fresh = this.runs.get(strategy.id)?.runStartedAt !== runStartedAt;
+      if (fresh) {
+        try {
+          this.runs.set(strategy.id, new StrategyRunState(runStartedAt, strategy.lastBars, strategy));
+        } catch (error) {
+          await this.recordFailure(strategy.id, `the strategy cannot run: ${(error as Error).message}`);
+          continue;
+        }
+      }
+      for (const symbol of strategy.symbols) {
+        const key = `${symbol} ${strategy.timeframe}`;
+        groups.set(key, [...(groups.get(key) ?? []), strategy]);
+        // a new run needs its indicator history now, not at the group's next candle close
+        if (fresh) this.nextDue.delete(key);
+      }
+    }
+    await Promise.all([...groups].map(([key, members]) => this.evaluateGroup(key, members)));
+  }
+
+  private async claim(): Promise<Strategy[]> {
+    const em = this.orm.em.fork();
+    await em.getConnection().execute(
+      `UPDATE strategies SET worker_id = ? WHERE status = 'deployed'
+         AND (worker_id IS NULL OR (worker_id <> ? AND NOT ${isHeldSql('worker_id')}))`,
+      [this.options.workerId, this.options.workerId],
+    );
+    return em.find(Strategy, { status: 'deployed', workerId: this.options.workerId });
+  }
+
+  private async evaluateGroup(key: string, members: Strategy[]): Promise<void> {
+    const [symbol, timeframe] = key.split(' ');
+    const needsHistory = members.some((strategy) => this.runs.get(strategy.id)!.needsHistory(symbol));
+    const now = this.now();
+    if (now < (this.nextDue.get(key) ?? 0)) return;
+    this.nextDue.set(key, this.dueAfter(now, timeframe as Timeframe));
+    let bars: Bar[];
+    try {
+      bars = await this.market.bars(symbol, timeframe, needsHistory ? HISTORY_BARS : LATEST_BARS);
+    } catch (error) {
+      this.nextDue.set(key, now + (this.options.klinePollMs > 0 ? this.options.klinePollMs : FAILURE_RETRY_MS));
+      for (const strategy of members) await this.recordFailure(strategy.id, `klines for ${symbol} ${timeframe} failed: ${(error as Error).message}`);
+      return;
+    }
+    for (const strategy of members) {
+      const steps = this.runs.get(strategy.id)!.feed(symbol, bars);
+      this.logger.debug({ strategyId: strategy.id, symbol, workerId: this.options.workerId, bars: steps.length }, 'strategy evaluated');
+      try {
+        await this.act(strategy.id, symbol, steps);
+      } catch (error) {
+        this.logger.warn({ err: error, strategyId: strategy.id }, 'strategy evaluation failed');
+        await this.recordFailure(strategy.id, `evaluation failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private dueAfter(now: number, timeframe: Timeframe): number {
+    if (this.options.klinePollMs > 0) return now + this.options.klinePollMs;
+    const length = TIMEFRAME_MS[timeframe];
+    return Math.floor(now / length) * length + length + CLOSE_SETTLE_MS;
+  }
+
+  /** Trades the bars' exits and signals and advances the bar cursor, unless the strategy was paused or taken over meanwhile. */
+  private async act(strategyId: string, symbol: string, steps: BarStep[]): Promise<void> {
+    const run = this.runs.get(strategyId)!;
+    await this.orm.em.fork().transactional(async (em) => {
+      const strategy = await em.findOne(Strategy, { id: strategyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
+      if ((strategy.runStartedAt?.getTime() ?? 0) !== run.runStartedAt) return;
+      for (const step of steps) {
+        await this.exitWithinBar(em, strategy, symbol, step.bar);
+        if (step.signal) await this.trade(em, strategy, step.signal);
+      }
+      strategy.lastBars = { ...strategy.lastBars, [symbol]: run.lastBars.get(symbol)! };
+      strategy.consecutiveFailures = 0;
+      await em.flush();
+    });
+  }
+
+  /**
+   * The template's stop-loss and take-profit on the open position, by the
+   * backtest's own rule (engine/protective-exit.ts): stop before take-profit,
+   * a gap through the stop fills at the open. Like the backtest, the position
+   * is not re-entered until the template's signal changes again.
+   */
+  private async exitWithinBar(em: EntityManager, strategy: Strategy, symbol: string, bar: Bar): Promise<void> {
+    const stopLoss = percentOf(strategy.params.stop_loss_pct);
+    const takeProfit = percentOf(strategy.params.take_profit_pct);
+    if (Number.isNaN(stopLoss) && Number.isNaN(takeProfit)) return;
+    const open = await em.findOne(StrategyPosition, { strategyId: strategy.id, symbol, closedAt: null });
+    if (!open) return;
+    const direction = open.side === 'long' ? 1 : -1;
+    const levels = protectiveLevels(direction, Number(open.entryPrice), stopLoss, takeProfit);
+    const exit = protectiveExit(direction, levels.stop, levels.takeProfit, bar.open, bar.high, bar.low);
+    if (exit === STOP_AT_OPEN || exit === STOP) {
+      await this.trader.close(em, strategy, open, exit === STOP ? levels.stop : bar.open, new Date(), 'stop_loss', bar.closeTime);
+    } else if (exit === TAKE_PROFIT) {
+      await this.trader.close(em, strategy, open, levels.takeProfit, new Date(), 'take_profit', bar.closeTime);
+    }
+  }
+
+  /** Closes a position on the wrong side, then opens the desired one (dry runs fill at the signal's next price). */
+  private async trade(em: EntityManager, strategy: Strategy, signal: Signal): Promise<void> {
+    const at = new Date();
+    const open = await em.findOne(StrategyPosition, { strategyId: strategy.id, symbol: signal.symbol, closedAt: null });
+    const wanted = signal.desired === 1 ? 'long' : signal.desired === -1 ? 'short' : null;
+    if (open && open.side !== wanted) await this.trader.close(em, strategy, open, signal.price, at, 'signal', signal.barCloseTime);
+    if (wanted && open?.side !== wanted) await this.trader.open(em, strategy, signal.symbol, wanted, signal.price, at, signal.barCloseTime);
+  }
+
+  private async recordFailure(strategyId: string, message: string): Promise<void> {
+    await this.orm.em.fork().transactional(async (em) => {
+      const strategy = await em.findOne(Strategy, { id: strategyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
+      strategy.consecutiveFailures += 1;
+      if (strategy.consecutiveFailures >= this.options.failureLimit) {
+        strategy.status = 'error';
+        strategy.workerId = null;
+        strategy.updatedAt = new Date();
+        await recordEvent(em, {
+          userId: strategy.userId,
+          type: 'strategy.error',
+          data: { strategy_id: strategy.id, message, consecutive_failures: strategy.consecutiveFailures },
+        });
+        this.runs.delete(strategy.id);
+      }
+      await em.flush();
+    });
+  }
+}
+
+/** A template's `*_pct` parameter as a fraction; NaN when unset. */
+function percentOf(value: unknown): number {
+  return typeof value === 'number' ? value / 100 : NaN;
+}

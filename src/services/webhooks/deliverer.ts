@@ -1,0 +1,71 @@
+import type { SecretBox } from '../../crypto/secret-box';
+import type { Logger } from '../../observability/logger';
+import type { ClaimedDelivery, DeliveryStore } from './webhooks.store';
+import { nextAttemptDelaySeconds, parseRetryAfter } from './retry-schedule';
+import { describeDeliveryError, type SafeHttpsClient } from './safe-https';
+import { signedHeaders } from './signing';
+
+export interface AttemptResult {
+  delivered: boolean;
+  responseStatus: number | null;
+  responseTimeMs: number | null;
+  error: string | null;
+}
+
+export interface DelivererSettings {
+  retryScheduleSeconds: readonly number[];
+  probeIntervalSeconds: number;
+}
+
+/**
+ * Makes one attempt of a claimed delivery: signs the stored body afresh
+ * (timestamp of this attempt, same `webhook-id`), sends it through the safe
+ * client and records the outcome, which moves the webhook's state machine.
+ * Shared by the dispatcher and the test endpoint, so both behave the same.
+ */
+export class Deliverer {
+  constructor(
+    private readonly store: DeliveryStore,
+    private readonly client: SafeHttpsClient,
+    private readonly secrets: SecretBox,
+    private readonly settings: DelivererSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  async attempt(delivery: ClaimedDelivery): Promise<AttemptResult> {
+    const secret = this.secrets.open(delivery.secret_sealed, delivery.webhook_id);
+
+    let result: AttemptResult;
+    let retryAfter: number | undefined;
+    try {
+      const response = await this.client.post({ url: delivery.url, headers: signedHeaders(secret, delivery.event_id, delivery.body), body: delivery.body });
+      const delivered = response.status >= 200 && response.status < 300;
+      result = {
+        delivered,
+        responseStatus: response.status,
+        responseTimeMs: response.timeMs,
+        error: delivered ? null : `receiver answered ${response.status}`,
+      };
+      if (response.status === 429 || response.status === 503) retryAfter = parseRetryAfter(response.headers['retry-after']);
+    } catch (error) {
+      result = { delivered: false, responseStatus: null, responseTimeMs: null, error: describeDeliveryError(error) };
+    }
+
+    if (result.delivered) {
+      await this.store.recordSuccess(delivery, result.responseStatus as number, result.responseTimeMs as number);
+    } else {
+      const delay = nextAttemptDelaySeconds(delivery.attempts, this.settings.retryScheduleSeconds, retryAfter);
+      const outcome = await this.store.recordFailure(
+        delivery,
+        { responseStatus: result.responseStatus, timeMs: result.responseTimeMs, error: result.error as string },
+        delay,
+        this.settings.probeIntervalSeconds,
+      );
+      this.logger.info(
+        { webhookId: delivery.webhook_id, deliveryId: delivery.id, attempt: delivery.attempts, error: result.error, webhookStatus: outcome?.status },
+        'webhook delivery failed',
+      );
+    }
+    return result;
+  }
+}

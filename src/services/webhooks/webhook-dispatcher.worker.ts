@@ -1,0 +1,17 @@
+import type { BackgroundWorker } from '../../workers';
+import { WebhookDispatcher } from './webhook-dispatcher';
+
+export const webhookDispatcherWorker: BackgroundWorker = {
+  name: 'webhook-dispatcher',
+  async start({ core, listener, workerId }) {
+    const dispatcher = new WebhookDispatcher(
+      core.services.webhookDelivery.store,
+      core.services.webhookDelivery.deliverer,
+      listener,
+      { workerId, concurrency: 64, probeIntervalSeconds: core.config.webhooks.probeIntervalSeconds, idlePollMs: 1000 },
+      core.logger,
+    );
+    dispatcher.start();
+    return () => dispatcher.stop();
+  },
+};

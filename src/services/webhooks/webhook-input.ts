@@ -1,0 +1,41 @@
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+import { isKnownEventType, isSubscribable } from '../../events/event-types';
+
+/** The request shapes of the webhook API (spec "Webhooks", contract §10), shared by both edges through the service. */
+const url = z
+  .string()
+  .max(2048)
+  .refine((value) => URL.canParse(value), 'must be an absolute URL')
+  .refine((value) => !URL.canParse(value) || new URL(value).protocol === 'https:', 'must begin with https://')
+  .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), 'must not carry credentials');
+const events = z
+  .array(z.string().refine(isSubscribable, 'unknown event type'))
+  .min(1, 'must not be empty')
+  .transform((list) => [...new Set(list)]);
+const description = z.string().max(200).nullish();
+const positiveDecimal = z.string().refine((value) => /^\d+(\.\d+)?$/.test(value) && new Decimal(value).gt(0), 'must be a positive decimal string');
+
+export const createSchema = z
+  .object({ url, events, description, balance_low_threshold: positiveDecimal.nullish() })
+  .refine((body) => !body.events.includes('account.balance_low') || body.balance_low_threshold, {
+    path: ['balance_low_threshold'],
+    message: 'is required when events include account.balance_low',
+  });
+
+export const updateSchema = z.object({
+  url: url.optional(),
+  events: events.optional(),
+  description,
+  status: z.enum(['active', 'paused']).optional(),
+  balance_low_threshold: positiveDecimal.nullish(),
+});
+
+export const listSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().optional(),
+});
+
+export const testSchema = z.object({
+  event_type: z.string().refine(isKnownEventType, 'unknown event type').default('webhook.test'),
+});
