@@ -1,4 +1,5 @@
-import { Arg, Ctx, Extensions, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Operation } from '../operations/operation';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
 import type { GraphQLContext } from '../schema/context';
 import { CreateStrategyInput, DeployStrategyInput, StrategyEventType, StrategyPageType, StrategyType, UpdateStrategyInput } from '../schema/strategy.types';
@@ -31,7 +32,7 @@ function toStrategy(record: StrategyRecord): StrategyType {
 /** Signed-API strategies over GraphQL: the same services as `/v1/strategies`. */
 @Resolver()
 export class StrategyResolver {
-  @Extensions({ weight: 5 })
+  @Operation({ weight: 5 })
   @Query(() => StrategyPageType, { description: "The caller's signed-API strategies, newest first (public strategy records are `strategies`)." })
   async signedStrategies(
     @Ctx() { services, caller }: GraphQLContext,
@@ -43,13 +44,13 @@ export class StrategyResolver {
     return { data: page.data.map(toStrategy), nextCursor: page.next_cursor };
   }
 
-  @Extensions({ weight: 2 })
+  @Operation({ weight: 2 })
   @Query(() => StrategyType)
   async signedStrategy(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyType> {
     return toStrategy(await services.strategies.get(requireCaller(caller), id));
   }
 
-  @Extensions({ weight: 5 })
+  @Operation({ weight: 5 })
   @Mutation(() => StrategyType, { description: 'Creates a strategy in draft.' })
   async createSignedStrategy(
     @Arg('input', () => CreateStrategyInput) input: CreateStrategyInput,
@@ -68,7 +69,7 @@ export class StrategyResolver {
     );
   }
 
-  @Extensions({ weight: 5 })
+  @Operation({ weight: 5 })
   @Mutation(() => StrategyType)
   async updateSignedStrategy(
     @Arg('id', () => ID) id: string,
@@ -87,13 +88,13 @@ export class StrategyResolver {
     );
   }
 
-  @Extensions({ weight: 5 })
+  @Operation({ weight: 5 })
   @Mutation(() => StrategyType, { description: 'Stops the strategy for good (status stopped); a deployed strategy must be paused first.' })
   async deleteSignedStrategy(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyType> {
     return toStrategy(await services.strategies.delete(requireCaller(caller), id));
   }
 
-  @Extensions({ weight: 10 })
+  @Operation({ weight: 10 })
   @Mutation(() => StrategyType)
   async deployStrategy(
     @Arg('id', () => ID) id: string,
@@ -109,7 +110,7 @@ export class StrategyResolver {
     );
   }
 
-  @Extensions({ weight: 5 })
+  @Operation({ weight: 5 })
   @Mutation(() => StrategyType)
   async pauseStrategy(
     @Arg('id', () => ID) id: string,

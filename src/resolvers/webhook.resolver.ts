@@ -1,4 +1,5 @@
-import { Arg, Ctx, Extensions, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Operation } from '../operations/operation';
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
 import type { GraphQLContext } from '../schema/context';
 import {
@@ -47,7 +48,7 @@ function toDelivery(record: DeliveryRecord): WebhookDeliveryType {
 /** Webhooks over GraphQL: the same service, and so the same rules, as `/v1/webhooks`. */
 @Resolver()
 export class WebhookResolver {
-  @Extensions({ weight: 2 })
+  @Operation({ weight: 2 })
   @Query(() => WebhookPageType, { description: "The caller's webhooks, newest first." })
   async webhooks(
     @Ctx() { services, caller }: GraphQLContext,
@@ -58,13 +59,13 @@ export class WebhookResolver {
     return { data: page.data.map(toWebhook), nextCursor: page.next_cursor };
   }
 
-  @Extensions({ weight: 2 })
+  @Operation({ weight: 2 })
   @Query(() => WebhookType)
   async webhook(@Arg('id', () => String) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<WebhookType> {
     return toWebhook(await services.webhooks.get(requireCaller(caller), id));
   }
 
-  @Extensions({ weight: 5 })
+  @Operation({ weight: 5 })
   @Query(() => WebhookDeliveryPageType, { description: 'Delivery log of one webhook, newest first.' })
   async webhookDeliveries(
     @Arg('webhookId', () => String) webhookId: string,
@@ -76,7 +77,7 @@ export class WebhookResolver {
     return { data: page.data.map(toDelivery), nextCursor: page.next_cursor };
   }
 
-  @Extensions({ weight: 5 })
+  @Operation({ weight: 5 })
   @Mutation(() => CreatedWebhookType)
   async createWebhook(
     @Arg('input', () => CreateWebhookInput) input: CreateWebhookInput,
@@ -91,7 +92,7 @@ export class WebhookResolver {
     return { ...toWebhook(created), secret: created.secret, secretWarning: created._secret_warning };
   }
 
-  @Extensions({ weight: 5 })
+  @Operation({ weight: 5 })
   @Mutation(() => WebhookType)
   async updateWebhook(
     @Arg('id', () => String) id: string,
@@ -109,14 +110,14 @@ export class WebhookResolver {
     );
   }
 
-  @Extensions({ weight: 5 })
+  @Operation({ weight: 5 })
   @Mutation(() => Boolean)
   async deleteWebhook(@Arg('id', () => String) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<boolean> {
     await services.webhooks.delete(requireCaller(caller), id);
     return true;
   }
 
-  @Extensions({ weight: 10 })
+  @Operation({ weight: 10 })
   @Mutation(() => WebhookTestResultType, { description: 'Sends a test event and waits up to 10 s for the answer.' })
   async testWebhook(
     @Arg('id', () => String) id: string,
@@ -133,7 +134,7 @@ export class WebhookResolver {
     };
   }
 
-  @Extensions({ weight: 5 })
+  @Operation({ weight: 5 })
   @Mutation(() => WebhookDeliveryType)
   async redeliverWebhookDelivery(
     @Arg('webhookId', () => String) webhookId: string,

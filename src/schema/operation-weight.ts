@@ -1,50 +1,72 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, type GraphQLSchema, Kind, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { collectFields } from 'graphql/execution/collectFields';
+import { isAppError } from '../errors/app-error';
+import { admitCaller } from '../operations/caller-checks';
+import { fieldOperationRule, type OperationRule } from '../operations/operation';
 import type { GraphQLContext } from './context';
 
-/** Weight of a root field without a `weight` extension: the cheapest signed call. */
-const DEFAULT_WEIGHT = 1;
-
 /**
- * Signed API keys spend the same per-key weight budget through GraphQL as
- * through `/v1` (contract §6), so GraphQL is no way around it: each root
- * field costs its `@Extensions({ weight })` (the REST weight of the same
- * operation) or 1. App-token callers are users, not integrations, and are
- * held by the per-IP limit instead.
+ * The rules of every root field an operation executes, one per response key:
+ * fragments (named or inline, `... on Mutation`) are expanded and each alias
+ * counts, so no spelling of a request runs a field without paying for it.
  */
-export function operationWeightPlugin(schema: GraphQLSchema): ApolloServerPlugin<GraphQLContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ operation, contextValue, response }) {
-          const caller = contextValue.caller;
-          if (!operation || !caller || caller.apiKeyId === null) return;
-          const weight = operationWeight(schema, operation);
-          const spend = await contextValue.services.weightBudget.spend(caller.apiKeyId, weight);
-          response.http.headers.set('X-Service-Used-Weight-1m', String(spend.used));
-          if (!spend.allowed) {
-            response.http.headers.set('Retry-After', String(spend.retryAfterSeconds));
-            throw new GraphQLError('request weight budget exhausted', { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
-          }
-        },
-      };
-    },
-  };
-}
-
-function operationWeight(schema: GraphQLSchema, operation: OperationDefinitionNode): number {
+export function rootOperationRules(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  variables: Record<string, unknown>,
+): OperationRule[] {
   const root =
     operation.operation === 'mutation'
       ? schema.getMutationType()
       : operation.operation === 'subscription'
         ? schema.getSubscriptionType()
         : schema.getQueryType();
-  const fields = root?.getFields() ?? {};
-  let total = 0;
-  for (const selection of operation.selectionSet.selections) {
-    if (selection.kind !== Kind.FIELD || selection.name.value.startsWith('__')) continue;
-    const weight = fields[selection.name.value]?.extensions?.weight;
-    total += typeof weight === 'number' ? weight : DEFAULT_WEIGHT;
+  if (!root) return [];
+  const fields = root.getFields();
+  const rules: OperationRule[] = [];
+  for (const [, nodes] of collectFields(schema, fragments, variables, root, operation.selectionSet)) {
+    const name = nodes[0]?.name.value ?? '';
+    if (name.startsWith('__')) continue;
+    rules.push(fieldOperationRule(fields[name]) ?? { weight: 1 });
   }
-  return Math.max(total, DEFAULT_WEIGHT);
+  return rules;
+}
+
+export function fragmentsOf(definitions: readonly { kind: Kind }[]): Record<string, FragmentDefinitionNode> {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+      const fragment = definition as FragmentDefinitionNode;
+      fragments[fragment.name.value] = fragment;
+    }
+  }
+  return fragments;
+}
+
+/**
+ * Signed API keys spend the same per-key weight budget through GraphQL as
+ * through `/v1` (contract §6): the operation costs the sum of its root
+ * fields' `@Operation` weights, and each field's scope is checked, by the
+ * same `admitCaller` the REST adapter uses.
+ */
+export function operationWeightPlugin(schema: GraphQLSchema): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, document, request, contextValue, response }) {
+          const caller = contextValue.caller;
+          if (!operation || !caller) return;
+          const rules = rootOperationRules(schema, operation, fragmentsOf(document.definitions), request.variables ?? {});
+          try {
+            await admitCaller(contextValue.services.weightBudget, caller, rules, (name, value) => response.http.headers.set(name, value));
+          } catch (error) {
+            if (!isAppError(error)) throw error;
+            throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status } } });
+          }
+        },
+      };
+    },
+  };
 }

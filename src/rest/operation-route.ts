@@ -1,0 +1,82 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { signedCredentialsFrom } from '../auth/authenticator';
+import type { Caller } from '../auth/caller';
+import type { Logger } from '../observability/logger';
+import { admitCaller } from '../operations/caller-checks';
+import { operationRuleOf } from '../operations/operation';
+import type { GraphQLContext } from '../schema/context';
+import type { Services } from '../services';
+import { inputFrom } from './request-parsing';
+import { route } from './route';
+
+/**
+ * How a documented path authenticates: `signed` is the `/v1` HMAC headers
+ * (contract §6), `bearer` an app token (401 `{"detail"}` when missing or
+ * bad), `public` nobody.
+ */
+export type Authentication = 'signed' | 'bearer' | 'public';
+
+/** How the adapter turns the resolver's result into the documented answer. */
+export interface RestReply<T> {
+  /** Where the operation's input comes from, so validation issues carry FastAPI's `loc` (`["body", "name"]`). */
+  input?: 'body' | 'query';
+  /** Success status; default 200. */
+  status?: number;
+  /** The documented wire shape of the result; default the result as it is. `undefined` sends no body. */
+  body?: (result: T, res: Response) => unknown;
+}
+
+/** Marks handlers mounted on an operation, so a test can prove that no documented path goes around the resolvers. */
+export const OPERATION_OF_HANDLER = Symbol('operation');
+
+type Method = (...args: never[]) => unknown;
+type MethodNames<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R] & string;
+type ArgsOf<F> = F extends (...args: infer A) => unknown ? A : never;
+type ResultOf<F> = F extends (...args: never[]) => infer T ? Awaited<T> : never;
+
+/**
+ * The REST adapter: a documented path answered by calling the same resolver
+ * method as GraphQL, with the same context, after the same checks of its one
+ * `@Operation` rule (weight, scope). The route only maps the request to the
+ * method's arguments and the result to the wire.
+ */
+export function operationRoutesFor(services: Services, logger: Logger) {
+  async function callerOf(authentication: Authentication, req: Request): Promise<Caller | undefined> {
+    if (authentication === 'signed') {
+      return services.authenticator.signed(signedCredentialsFrom(req.headers), { method: req.method, pathWithQuery: req.originalUrl, body: req.rawBody ?? '' });
+    }
+    if (authentication === 'bearer') return services.authenticator.bearer(req.get('authorization'));
+    return undefined;
+  }
+
+  function mount(authentication: Authentication) {
+    return <R extends object, K extends MethodNames<R>>(
+      resolver: R,
+      method: K,
+      args: (req: Request, context: GraphQLContext) => ArgsOf<R[K]>,
+      reply: RestReply<ResultOf<R[K]>> = {},
+    ): RequestHandler => {
+      const rule = operationRuleOf(resolver, method);
+      if (!rule) throw new Error(`${resolver.constructor.name}.${method} declares no @Operation rule`);
+      const operation = resolver[method] as Method;
+      const handler = route(async (req, res) => {
+        const caller = await callerOf(authentication, req);
+        if (caller) await admitCaller(services.weightBudget, caller, [rule], (name, value) => res.setHeader(name, value));
+        const context: GraphQLContext = { services, logger, requestId: String(req.id), caller, dataApiKey: req.get('x-data-api-key') };
+        const call = async () => (await operation.apply(resolver, args(req, context) as unknown as never[])) as ResultOf<R[K]>;
+        const result = reply.input ? await inputFrom(reply.input, call) : await call();
+        return { status: reply.status, body: reply.body ? reply.body(result, res) : result };
+      });
+      return Object.assign(handler, { [OPERATION_OF_HANDLER]: `${resolver.constructor.name}.${method}` });
+    };
+  }
+
+  return { signed: mount('signed'), bearer: mount('bearer'), public: mount('public') };
+}
+
+export type OperationRoutes = ReturnType<typeof operationRoutesFor>;
+
+/** A path parameter as one string (express 5 gives arrays for repeated wildcards). */
+export function pathParam(req: Request, name: string): string {
+  return String(req.params[name]);
+}
