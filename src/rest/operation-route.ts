@@ -5,6 +5,7 @@ import type { Logger } from '../observability/logger';
 import { admitCaller } from '../operations/caller-checks';
 import { operationRuleOf } from '../operations/operation';
 import type { GraphQLContext } from '../schema/context';
+import { RequestLoaders } from '../schema/request-loaders';
 import type { Services } from '../services';
 import { inputFrom } from './request-parsing';
 import { route } from './route';
@@ -61,7 +62,14 @@ export function operationRoutesFor(services: Services, logger: Logger) {
       const handler = route(async (req, res) => {
         const caller = await callerOf(authentication, req);
         if (caller) await admitCaller(services.weightBudget, caller, [rule], (name, value) => res.setHeader(name, value));
-        const context: GraphQLContext = { services, logger, requestId: String(req.id), caller, dataApiKey: req.get('x-data-api-key') };
+        const context: GraphQLContext = {
+          services,
+          logger,
+          requestId: String(req.id),
+          caller,
+          dataApiKey: req.get('x-data-api-key'),
+          loaders: new RequestLoaders(),
+        };
         const call = async () => (await invoke(operation, req, context)) as ResultOf<R[K]>;
         const result = reply.input ? await inputFrom(reply.input, call) : await call();
         return { status: reply.status, body: reply.body ? reply.body(result, res) : result };
