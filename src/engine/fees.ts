@@ -8,12 +8,14 @@ export interface FeeRates {
   taker: number;
   /** Resting limit orders: take-profits. */
   maker: number;
+  /** Fraction by which a market fill's price moves against the order (contract §13 `slippage_bps`); limit fills have none. */
+  slippage: number;
 }
 
 const BPS = 1e-4;
 
 /** Contract §7: the tiered model's rates, also the fallback of `match_exchange`. */
-export const TIERED_RATES: FeeRates = { taker: 5 * BPS, maker: 2 * BPS };
+export const TIERED_RATES = { taker: 5 * BPS, maker: 2 * BPS };
 
 function nonNegativeDecimal(text: string | undefined, field: string): number {
   const value = text === undefined ? undefined : parseDecimal(text);
@@ -21,7 +23,12 @@ function nonNegativeDecimal(text: string | undefined, field: string): number {
   return value;
 }
 
-export function feeRates(config: Pick<BacktestConfig, 'feeModel' | 'feeBps' | 'exchangeFees'>): FeeRates {
+/** The fill costs of a configuration: fee rates of its fee model and its slippage. */
+export function feeRates(config: Pick<BacktestConfig, 'feeModel' | 'feeBps' | 'exchangeFees' | 'slippageBps'>): FeeRates {
+  return { ...commissionRates(config), slippage: nonNegativeDecimal(config.slippageBps ?? '0', 'slippage_bps') * BPS };
+}
+
+function commissionRates(config: Pick<BacktestConfig, 'feeModel' | 'feeBps' | 'exchangeFees'>): Omit<FeeRates, 'slippage'> {
   switch (config.feeModel) {
     case 'none':
       return { taker: 0, maker: 0 };

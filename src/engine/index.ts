@@ -1,7 +1,8 @@
 /** The backtest engine's public surface, for the job API, the job worker and the live strategy runtime. */
 export { EngineError, type EngineErrorCode } from './engine-error';
 export { MAX_LEVERAGE } from './run-plan';
-export { simulate, type SimulateOptions } from './simulate';
+export { simulate, simulateMetrics, type SimulateOptions } from './simulate';
+export { walkForwardWindows, type TestPart, type WalkForwardTests, type WalkForwardWindow } from './walk-forward';
 export {
   findTemplate,
   listTemplates,

@@ -1,4 +1,3 @@
-import type { FeeRates } from './fees';
 import { lowerBound } from './sorted-search';
 import type { SymbolAccount } from './symbol-account';
 import type { Strategy } from './templates';
@@ -13,7 +12,6 @@ export interface SymbolRun {
   funding: FundingSeries | undefined;
   strategy: Strategy;
   account: SymbolAccount;
-  fees: FeeRates;
   /** Receives the account's mark-to-market equity at each bar's close; length to − from. */
   equity: Float64Array;
   /** Called every `PROGRESS_STRIDE` bars with the number of bars done since the last call. */
@@ -41,7 +39,6 @@ export function runSymbol(run: SymbolRun): void {
   const funding = run.funding ?? NO_FUNDING;
   const fundingTime = funding.time;
   const fundingRate = funding.rate;
-  const takerFee = run.fees.taker;
   let fundingIndex = lowerBound(fundingTime, openTime[from]);
   let desired = 0;
   let orderPending = false;
@@ -55,7 +52,7 @@ export function runSymbol(run: SymbolRun): void {
     if (orderPending) {
       orderPending = false;
       if (desired !== account.direction) {
-        if (account.direction !== 0) account.close(barOpen, barOpenTime, takerFee);
+        if (account.direction !== 0) account.closeAtMarket(barOpen, barOpenTime);
         if (desired !== 0) account.open(desired, barOpen, barOpenTime);
       }
     }
@@ -83,7 +80,7 @@ export function runSymbol(run: SymbolRun): void {
 
   const last = to - 1;
   if (account.direction !== 0) {
-    account.close(close[last], openTime[last] + barMs, takerFee);
+    account.closeAtMarket(close[last], openTime[last] + barMs);
     equity[last - from] = account.cash;
   }
   run.reportBars(sinceReport);

@@ -1,16 +1,26 @@
 import { formatDecimal } from './wire-format';
 import { combineBarEquity, curveDays, sampleDailyEquity, type SymbolEquity } from './equity-curve';
 import { computeMetrics, tradeStatistics } from './metrics';
-import { planRun } from './run-plan';
+import { planRun, type RunPlan } from './run-plan';
 import { runSymbol } from './run-symbol';
 import { SymbolAccount } from './symbol-account';
 import { DAY_MS } from './timeframes';
 import { TradeLog } from './trade-log';
-import type { BacktestInput, EquityPoint, SimulationResult } from './types';
+import type { BacktestInput, BacktestMetrics, BarEquity, EquityPoint, SimulationResult } from './types';
 
 export interface SimulateOptions {
   /** Receives the fraction of bars simulated, in (0, 1], at least every 65,536 bars. */
   onProgress?: (fraction: number) => void;
+}
+
+export interface Simulation {
+  plan: RunPlan;
+  finalEquity: number;
+  metrics: BacktestMetrics;
+  days: Float64Array;
+  dailyEquity: Float64Array;
+  barEquity: BarEquity;
+  trades: TradeLog;
 }
 
 /**
@@ -23,6 +33,25 @@ export interface SimulateOptions {
  * `formatDecimal`.
  */
 export function simulate(input: BacktestInput, options: SimulateOptions = {}): SimulationResult {
+  const { plan, metrics, days, dailyEquity, barEquity, trades } = run(input, options);
+  const equityCurve = Array.from(days, (day, index): EquityPoint => [new Date(day).toISOString(), formatDecimal(dailyEquity[index])]);
+  return {
+    result: { metrics, equity_curve: equityCurve, trades: trades.toWire(plan.symbols.map((symbol) => symbol.symbol)) },
+    barEquity,
+  };
+}
+
+/**
+ * `simulate`'s metrics alone, by the same run: a sweep evaluates thousands of
+ * combinations and keeps only their metrics, so it skips writing trades and
+ * the equity curve as wire strings. The metrics are identical string for string.
+ */
+export function simulateMetrics(input: BacktestInput, options: SimulateOptions = {}): BacktestMetrics {
+  return run(input, options).metrics;
+}
+
+/** The simulation in the engine's own units, before anything is written as wire strings. */
+export function run(input: BacktestInput, options: SimulateOptions = {}): Simulation {
   const plan = planRun(input);
   const { params, barMs } = plan;
   const share = plan.capital / plan.symbols.length;
@@ -44,7 +73,7 @@ export function simulate(input: BacktestInput, options: SimulateOptions = {}): S
   const symbolEquity: SymbolEquity[] = plan.symbols.map((symbol, index) => {
     const account = new SymbolAccount(share, index, sizing, plan.fees, trades);
     const equity = new Float64Array(symbol.to - symbol.from);
-    runSymbol({ ...symbol, barMs, strategy: plan.template.createStrategy(params), account, fees: plan.fees, equity, reportBars });
+    runSymbol({ ...symbol, barMs, strategy: plan.template.createStrategy(params), account, equity, reportBars });
     finalEquity += account.cash;
     return { openTime: symbol.candles.openTime.subarray(symbol.from, symbol.to), equity, share };
   });
@@ -60,9 +89,5 @@ export function simulate(input: BacktestInput, options: SimulateOptions = {}): S
     days: (plan.end - plan.start) / DAY_MS,
     trades: tradeStatistics(trades.pnl, trades.entryTime, trades.exitTime, trades.count),
   });
-  const equityCurve = Array.from(days, (day, index): EquityPoint => [new Date(day).toISOString(), formatDecimal(dailyEquity[index])]);
-  return {
-    result: { metrics, equity_curve: equityCurve, trades: trades.toWire(plan.symbols.map((symbol) => symbol.symbol)) },
-    barEquity,
-  };
+  return { plan, finalEquity, metrics, days, dailyEquity, barEquity, trades };
 }

@@ -44,9 +44,13 @@ export class SymbolAccount {
     this.cash = capital;
   }
 
-  /** Market entry: notional = position_size × equity × leverage (contract §7), quantity not rounded. */
-  open(direction: number, price: number, time: number): void {
+  /**
+   * Market entry: notional = position_size × equity × leverage (contract §7), quantity not rounded.
+   * The fill is `price` moved against the order by the slippage (contract §13).
+   */
+  open(direction: number, marketPrice: number, time: number): void {
     if (this.cash <= 0) return;
+    const price = marketPrice * (1 + direction * this.fees.slippage);
     const notional = this.sizing.positionSize * this.cash * this.sizing.leverage;
     this.direction = direction;
     this.qty = notional / price;
@@ -63,7 +67,12 @@ export class SymbolAccount {
     this.updateStopLevel();
   }
 
-  close(price: number, time: number, feeRate: number): void {
+  /** Market exit (signal, stop, liquidation, the close at `end`): taker fee, filled `price` moved against the order by the slippage. */
+  closeAtMarket(marketPrice: number, time: number): void {
+    this.close(marketPrice * (1 - this.direction * this.fees.slippage), time, this.fees.taker);
+  }
+
+  private close(price: number, time: number, feeRate: number): void {
     const gross = this.direction * this.qty * (price - this.entryPrice);
     const exitFee = this.qty * price * feeRate;
     this.cash += gross - exitFee;
@@ -90,8 +99,8 @@ export class SymbolAccount {
    */
   exitWithinBar(open: number, high: number, low: number, openTime: number, closeTime: number): void {
     const exit = protectiveExit(this.direction as 1 | -1, this.stopLevel, this.takeProfitLevel, open, high, low);
-    if (exit === STOP_AT_OPEN) this.close(open, openTime, this.fees.taker);
-    else if (exit === STOP) this.close(this.stopLevel, closeTime, this.fees.taker);
+    if (exit === STOP_AT_OPEN) this.closeAtMarket(open, openTime);
+    else if (exit === STOP) this.closeAtMarket(this.stopLevel, closeTime);
     else if (exit === TAKE_PROFIT) this.close(this.takeProfitLevel, closeTime, this.fees.maker);
   }
 

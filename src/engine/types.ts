@@ -48,6 +48,8 @@ export interface BacktestConfig {
   feeBps?: string;
   /** Used only by `match_exchange`; without it that model falls back to the tiered rates. */
   exchangeFees?: ExchangeFeeRates;
+  /** Market fills move against the order by this many basis points (contract §13); a decimal string, default 0. */
+  slippageBps?: string;
 }
 
 export interface BacktestInput {

@@ -31,6 +31,7 @@ export class BacktestConfigType implements Omit<JobConfig, 'timeframe' | 'fee_mo
   @Field(() => Int) leverage!: number;
   @Field(() => String, { name: 'feeModel' }) fee_model!: string;
   @Field(() => String, { name: 'feeBps', nullable: true, description: 'Present only for fixed_bps.' }) fee_bps?: string;
+  @Field(() => String, { name: 'slippageBps', description: 'Market fills move against the order by this many basis points.' }) slippage_bps!: string;
 }
 
 @ObjectType('BacktestMetrics', { description: 'Contract §7 metrics; decimals are strings.' })
@@ -123,4 +124,5 @@ export class CreateBacktestJobInput {
   @Field(() => Int, { nullable: true }) leverage?: number;
   @Field(() => String, { nullable: true }) feeModel?: string;
   @Field(() => String, { nullable: true }) feeBps?: string;
+  @Field(() => String, { nullable: true, description: 'Decimal string, default 0.' }) slippageBps?: string;
 }

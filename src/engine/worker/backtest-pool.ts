@@ -2,9 +2,10 @@ import path from 'node:path';
 import { isArrayBuffer } from 'node:util/types';
 import { Piscina } from 'piscina';
 import { EngineError } from '../engine-error';
-import type { BacktestInput, BacktestResult, SimulationResult } from '../types';
+import type { BacktestInput, BacktestMetrics, BacktestResult, SimulationResult } from '../types';
+import type { TestPart, WalkForwardTests } from '../walk-forward';
 import type { BacktestProgress } from './backtest-progress';
-import type { BacktestTask, BacktestTaskOutcome, BacktestTaskResult } from './backtest-task';
+import type { AnyTaskOutcome, BacktestTask, BacktestTaskResult, MetricsTaskOutcome, TaskFailure, WalkForwardTaskOutcome } from './backtest-task';
 
 export interface BacktestPoolOptions {
   /** Worker threads (`BACKTEST_WORKERS`). */
@@ -47,7 +48,7 @@ function workerFilename(): string {
 
 /** Runs `simulate` off the main thread on a piscina pool. */
 export class BacktestPool {
-  private readonly piscina: Piscina<BacktestTask, BacktestTaskOutcome>;
+  private readonly piscina: Piscina<BacktestTask, AnyTaskOutcome>;
 
   constructor(options: BacktestPoolOptions) {
     this.piscina = new Piscina({
@@ -75,14 +76,33 @@ export class BacktestPool {
     return { result: outcome.result, barEquity: outcome.barEquity };
   }
 
+  /**
+   * The metrics of `input` run with each run's params and range, in order, on
+   * one thread. The candles should sit on a SharedArrayBuffer (see
+   * MarketHistory's `shared` option): every thread then reads the same
+   * memory, and a task carries only the handles.
+   */
+  async runMetrics(input: BacktestInput, runs: TestPart[], signal?: AbortSignal): Promise<BacktestMetrics[]> {
+    const outcome = (await this.piscina.run({ kind: 'metrics', input, runs }, { signal })) as MetricsTaskOutcome;
+    if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
+    return outcome.metrics;
+  }
+
+  /** Walk-forward test parts, each with its own params, and their chained out-of-sample metrics (see `chainTestParts`). */
+  async runWalkForwardTests(input: BacktestInput, parts: TestPart[], signal?: AbortSignal): Promise<WalkForwardTests> {
+    const outcome = (await this.piscina.run({ kind: 'walk_forward_tests', input, parts }, { signal })) as WalkForwardTaskOutcome;
+    if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
+    return { testMetrics: outcome.testMetrics, oosMetrics: outcome.oosMetrics };
+  }
+
   async destroy(): Promise<void> {
     await this.piscina.destroy();
   }
 
   private async execute(input: BacktestInput, options: BacktestRunOptions, withBarEquity: boolean): Promise<BacktestTaskResult> {
     const transferList = options.transferInput ? inputBuffers(input) : undefined;
-    const task = { input, progress: options.progress?.buffer, withBarEquity };
-    const outcome = await this.piscina.run(task, { signal: options.signal, transferList });
+    const task: BacktestTask = { kind: 'job', input, progress: options.progress?.buffer, withBarEquity };
+    const outcome = (await this.piscina.run(task, { signal: options.signal, transferList })) as BacktestTaskResult | TaskFailure;
     if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
     return outcome;
   }

@@ -1,14 +1,24 @@
 import type { EngineErrorCode } from '../engine-error';
-import type { BacktestInput, BacktestResult, BarEquity } from '../types';
+import type { BacktestInput, BacktestMetrics, BacktestResult, BarEquity } from '../types';
+import type { TestPart, WalkForwardTests } from '../walk-forward';
 
-/** What the pool sends to a worker thread. */
-export interface BacktestTask {
-  input: BacktestInput;
-  /** A `BacktestProgress` buffer the worker writes into. */
-  progress?: SharedArrayBuffer;
-  /** Send the per-bar equity back too. */
-  withBarEquity: boolean;
-}
+/** What the pool sends to a worker thread: one job, or a sweep's runs over candles shared by every thread. */
+export type BacktestTask =
+  | {
+      kind: 'job';
+      input: BacktestInput;
+      /** A `BacktestProgress` buffer the worker writes into. */
+      progress?: SharedArrayBuffer;
+      /** Send the per-bar equity back too. */
+      withBarEquity: boolean;
+    }
+  | {
+      /** The metrics of each run: `input` with that run's params and range (a sweep's combination, in full and per train window). */
+      kind: 'metrics';
+      input: BacktestInput;
+      runs: TestPart[];
+    }
+  | { kind: 'walk_forward_tests'; input: BacktestInput; parts: TestPart[] };
 
 export interface BacktestTaskResult {
   ok: true;
@@ -16,8 +26,13 @@ export interface BacktestTaskResult {
   barEquity?: BarEquity;
 }
 
+export type TaskFailure = { ok: false; error: { code: EngineErrorCode; message: string; field?: string } };
+
 /**
  * What a worker answers. Errors travel as data because a thrown error loses
  * its own fields (`code`, `field`) when it crosses the thread boundary.
  */
-export type BacktestTaskOutcome = BacktestTaskResult | { ok: false; error: { code: EngineErrorCode; message: string; field?: string } };
+export type BacktestTaskOutcome = BacktestTaskResult | TaskFailure;
+export type MetricsTaskOutcome = { ok: true; metrics: BacktestMetrics[] } | TaskFailure;
+export type WalkForwardTaskOutcome = ({ ok: true } & WalkForwardTests) | TaskFailure;
+export type AnyTaskOutcome = BacktestTaskOutcome | MetricsTaskOutcome | WalkForwardTaskOutcome;

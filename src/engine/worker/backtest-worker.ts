@@ -1,14 +1,32 @@
 import { EngineError } from '../engine-error';
-import { simulate } from '../simulate';
+import { simulate, simulateMetrics } from '../simulate';
+import type { BacktestInput } from '../types';
+import { chainTestParts, type TestPart } from '../walk-forward';
 import { BacktestProgress } from './backtest-progress';
-import type { BacktestTask, BacktestTaskOutcome } from './backtest-task';
+import type { AnyTaskOutcome, BacktestTask } from './backtest-task';
 
-/** The worker thread's task: the pure simulation, with progress written to shared memory. */
-export default function runBacktestTask(task: BacktestTask): BacktestTaskOutcome {
-  const progress = task.progress ? new BacktestProgress(task.progress) : undefined;
+function withRun(input: BacktestInput, part: TestPart): BacktestInput {
+  return { ...input, config: { ...input.config, params: part.params, start: part.start, end: part.end } };
+}
+
+function perform(task: BacktestTask): AnyTaskOutcome {
+  switch (task.kind) {
+    case 'job': {
+      const progress = task.progress ? new BacktestProgress(task.progress) : undefined;
+      const { result, barEquity } = simulate(task.input, progress ? { onProgress: (fraction) => (progress.fraction = fraction) } : {});
+      return task.withBarEquity ? { ok: true, result, barEquity } : { ok: true, result };
+    }
+    case 'metrics':
+      return { ok: true, metrics: task.runs.map((part) => simulateMetrics(withRun(task.input, part))) };
+    case 'walk_forward_tests':
+      return { ok: true, ...chainTestParts(task.input, task.parts) };
+  }
+}
+
+/** The worker thread's task: the pure simulation; a job's progress is written to shared memory. */
+export default function runBacktestTask(task: BacktestTask): AnyTaskOutcome {
   try {
-    const { result, barEquity } = simulate(task.input, progress ? { onProgress: (fraction) => (progress.fraction = fraction) } : {});
-    return task.withBarEquity ? { ok: true, result, barEquity } : { ok: true, result };
+    return perform(task);
   } catch (error) {
     if (error instanceof EngineError) return { ok: false, error: { code: error.code, message: error.message, field: error.field } };
     return { ok: false, error: { code: 'ENGINE_ERROR', message: error instanceof Error ? error.message : String(error) } };

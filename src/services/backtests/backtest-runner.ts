@@ -3,7 +3,8 @@ import { engineConfig } from './job-config';
 import type { JobError } from './job-records';
 import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type JobStore } from './backtest-jobs.store';
 import type { NotificationListener } from '../../db/notifications';
-import { BacktestProgress, EngineError, type BacktestInput, type BacktestPool, type CandleSeries, type FundingSeries } from '../../engine';
+import { BacktestProgress, EngineError, type BacktestPool } from '../../engine';
+import { loadBacktestInput } from './backtest-input';
 import type { Logger } from '../../observability/logger';
 import { WakeSignal } from '../../workers/wake-signal';
 
@@ -18,6 +19,9 @@ export interface RunnerSettings {
   /** Longest simulation (after the data is loaded) before the job fails with TIMEOUT. */
   timeoutMs: number;
 }
+
+/** The share of a job's progress given to loading its history; the simulation moves the rest. */
+const LOADING_SHARE = 0.5;
 
 interface RunningJob {
   controller: AbortController;
@@ -96,8 +100,11 @@ export class BacktestRunner {
     const { workerId } = this.settings;
     const signal = entry.controller.signal;
     const progress = new BacktestProgress();
+    let loadedShare = 0;
+    // Issue 14: progress moves while the history loads (its first half) and while the simulation runs (its second).
+    const fraction = () => LOADING_SHARE * loadedShare + (1 - LOADING_SHARE) * progress.fraction;
     const ticker = setInterval(() => {
-      this.store.heartbeat(job.id, workerId, progress.fraction).then(
+      this.store.heartbeat(job.id, workerId, fraction()).then(
         (mine) => mine || this.abort(entry, 'ended elsewhere'),
         (error: unknown) => this.logger.warn({ err: error, jobId: job.id }, 'backtest progress update failed'),
       );
@@ -106,7 +113,8 @@ export class BacktestRunner {
     try {
       // A fetch from the exchange may be slow: a cancel frees the job's slot at once and leaves the fetch to finish (and be stored) on its own.
       const started = performance.now();
-      const input = await untilAborted(this.loadInput(job, signal), signal);
+      const load = loadBacktestInput(this.history, engineConfig(job.config), { signal, onProgress: (share) => (loadedShare = share) });
+      const input = await untilAborted(load, signal);
       const loaded = performance.now();
       timeout = setTimeout(() => this.abort(entry, 'timeout'), this.settings.timeoutMs);
       const result = await this.pool.run(input, { signal, progress, transferInput: true });
@@ -123,18 +131,6 @@ export class BacktestRunner {
       clearInterval(ticker);
       clearTimeout(timeout);
     }
-  }
-
-  private async loadInput(job: ClaimedJob, signal: AbortSignal): Promise<BacktestInput> {
-    const config = engineConfig(job.config);
-    const candles: Record<string, CandleSeries> = {};
-    const funding: Record<string, FundingSeries> = {};
-    for (const symbol of config.symbols) {
-      candles[symbol] = await this.history.candles(symbol, config.timeframe, config.start, config.end, signal);
-      funding[symbol] = await this.history.funding(symbol, config.start, config.end, signal);
-    }
-    signal.throwIfAborted();
-    return { config, candles, funding };
   }
 
   private jobError(error: unknown, entry: RunningJob): JobError {

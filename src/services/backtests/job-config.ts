@@ -16,6 +16,8 @@ export interface JobConfig {
   leverage: number;
   fee_model: FeeModel;
   fee_bps?: string;
+  /** Contract §13: market fills move against the order by this many basis points. */
+  slippage_bps: string;
 }
 
 export const MAX_SPAN_YEARS = 5;
@@ -25,9 +27,8 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]00:?
 export const isoUtc = z.string().refine((value) => ISO_UTC.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 UTC timestamp');
 const decimal = (message: string) => z.string().refine((value) => /^\d+(\.\d+)?$/.test(value), message);
 
-const createSchema = z.strictObject({
-  template_id: z.string().min(1),
-  params: z.record(z.string(), z.unknown()),
+/** The fields a job and a sweep share (a sweep's `params` are value lists instead). */
+export const runFields = {
   symbols: z
     .array(z.string().regex(/^[A-Z0-9]{2,30}$/, 'must be an uppercase exchange symbol such as BTCUSDT'))
     .min(1)
@@ -40,7 +41,12 @@ const createSchema = z.strictObject({
   leverage: z.int().min(1).max(MAX_LEVERAGE).default(1),
   fee_model: z.enum(FEE_MODELS).default('fixed_bps'),
   fee_bps: decimal('must be a non-negative decimal string').default('5'),
-});
+  slippage_bps: decimal('must be a non-negative decimal string').default('0'),
+};
+
+const createSchema = z.strictObject({ template_id: z.string().min(1), params: z.record(z.string(), z.unknown()), ...runFields });
+
+export type RunFields = z.output<z.ZodObject<typeof runFields>>;
 
 function invalid(field: string, message: string): AppError {
   return new AppError('INVALID_PARAMETER', `${field}: ${message}`, { field });
@@ -55,6 +61,11 @@ export function resolveJobConfig(input: unknown, now = Date.now()): JobConfig {
   const body = parseOrInvalidParameter(createSchema, input ?? {});
   const params = validateTemplateParams(body.template_id, body.params);
   if (!params.ok) throw new AppError('INVALID_PARAMETER', params.error.message, { field: params.error.field });
+  return { ...resolveRunFields(body, now), params: params.params as unknown as Record<string, unknown> };
+}
+
+/** The fields a job and a sweep share, checked and resolved (`params` left to the caller). */
+export function resolveRunFields(body: RunFields & { template_id: string }, now: number): Omit<JobConfig, 'params'> {
   const start = new Date(body.start);
   const end = new Date(body.end);
   if (end.getTime() <= start.getTime()) throw invalid('end', 'must be after start');
@@ -66,7 +77,6 @@ export function resolveJobConfig(input: unknown, now = Date.now()): JobConfig {
   if (new Decimal(body.capital).lt(minCapital)) throw invalid('capital', `must be at least ${minCapital} for ${body.template_id}`);
   return {
     template_id: body.template_id,
-    params: params.params as unknown as Record<string, unknown>,
     symbols: body.symbols,
     timeframe: body.timeframe,
     start: start.toISOString(),
@@ -75,11 +85,12 @@ export function resolveJobConfig(input: unknown, now = Date.now()): JobConfig {
     leverage: body.leverage,
     fee_model: body.fee_model,
     ...(body.fee_model === 'fixed_bps' ? { fee_bps: new Decimal(body.fee_bps).toFixed() } : {}),
+    slippage_bps: new Decimal(body.slippage_bps).toFixed(),
   };
 }
 
 /** The engine's form of a stored config. */
-export function engineConfig(config: JobConfig): BacktestConfig {
+export function engineConfig(config: Omit<JobConfig, 'params'> & { params: unknown }): BacktestConfig {
   return {
     templateId: config.template_id,
     params: config.params,
@@ -91,5 +102,7 @@ export function engineConfig(config: JobConfig): BacktestConfig {
     leverage: config.leverage,
     feeModel: config.fee_model,
     feeBps: config.fee_bps,
+    // Jobs stored before slippage existed have none.
+    slippageBps: config.slippage_bps ?? '0',
   };
 }

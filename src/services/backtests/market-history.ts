@@ -14,6 +14,14 @@ const FETCH_CONCURRENCY = 4;
 const KLINES_WEIGHT = 10;
 const FUNDING_WEIGHT = 1;
 
+export interface LoadOptions {
+  signal?: AbortSignal;
+  /** Columns on a SharedArrayBuffer, to be read by every engine thread at once (a sweep) instead of moved into one (a job). */
+  shared?: boolean;
+  /** The share of this series' chunks fetched and loaded so far, in [0, 1]. */
+  onProgress?: (fraction: number) => void;
+}
+
 type KlineRow = [number, string, string, string, string, string, number, ...unknown[]];
 
 function chunkStarts(start: number, end: number, span: number): number[] {
@@ -40,16 +48,16 @@ export class MarketHistory {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async candles(symbol: string, timeframe: Timeframe, start: number, end: number, signal?: AbortSignal): Promise<CandleSeries> {
+  async candles(symbol: string, timeframe: Timeframe, start: number, end: number, options: LoadOptions = {}): Promise<CandleSeries> {
     const barMs = TIMEFRAME_MS[timeframe];
     const span = BARS_PER_CHUNK * barMs;
     const starts = chunkStarts(start, end, span);
     // A fetch holds every bar closed by then: those opening before now − one bar (+1 ms, as close times end in …999).
-    await this.fillMissing(symbol, timeframe, starts, span, end, signal, async (chunkStart) => ({
+    const progress = await this.fillMissing(symbol, timeframe, starts, span, end, options, async (chunkStart) => ({
       columns: await this.fetchKlines(symbol, timeframe, chunkStart, span),
       fetchedUntil: Math.min(chunkStart + span, this.now() - barMs + 1),
     }));
-    const [openTime, openPrice, high, low, close, volume] = await this.assemble(symbol, timeframe, starts, 6);
+    const [openTime, openPrice, high, low, close, volume] = await this.assemble(symbol, timeframe, starts, 6, options.shared, progress);
     if (openTime.length === 0 || openTime[0] >= start + barMs) {
       const first = openTime.length > 0 ? `; its history starts at ${new Date(openTime[0]).toISOString()}` : '';
       throw dataUnavailable(`${symbol} has no ${timeframe} candles at ${new Date(start).toISOString()}${first}`);
@@ -57,50 +65,60 @@ export class MarketHistory {
     return { openTime, open: openPrice, high, low, close, volume };
   }
 
-  async funding(symbol: string, start: number, end: number, signal?: AbortSignal): Promise<FundingSeries> {
+  async funding(symbol: string, start: number, end: number, options: LoadOptions = {}): Promise<FundingSeries> {
     const starts = chunkStarts(start, end, FUNDING_SPAN_MS);
-    await this.fillMissing(symbol, FUNDING_SERIES, starts, FUNDING_SPAN_MS, end, signal, async (chunkStart) => ({
+    const progress = await this.fillMissing(symbol, FUNDING_SERIES, starts, FUNDING_SPAN_MS, end, options, async (chunkStart) => ({
       columns: await this.fetchFunding(symbol, chunkStart),
       fetchedUntil: Math.min(chunkStart + FUNDING_SPAN_MS, this.now()),
     }));
-    const [time, rate] = await this.assemble(symbol, FUNDING_SERIES, starts, 2);
+    const [time, rate] = await this.assemble(symbol, FUNDING_SERIES, starts, 2, options.shared, progress);
     return { time, rate };
   }
 
-  /** Fetches and stores the chunks not stored, or stored before they covered what [start, end] needs of them. */
+  /**
+   * Fetches and stores the chunks not stored, or stored before they covered
+   * what [start, end] needs of them. Returns the series' progress counter:
+   * each chunk counts once when fetched (if it was missing) and once when loaded.
+   */
   private async fillMissing(
     symbol: string,
     series: string,
     starts: number[],
     span: number,
     end: number,
-    signal: AbortSignal | undefined,
+    options: LoadOptions,
     fetch: (chunkStart: number) => Promise<{ columns: Float64Array[]; fetchedUntil: number }>,
-  ): Promise<void> {
+  ): Promise<() => void> {
     const coverage = await this.chunks.coverage(symbol, series, starts);
     const missing = starts.filter((chunkStart) => (coverage.get(chunkStart) ?? -Infinity) < Math.min(chunkStart + span, end + 1));
+    const steps = missing.length + starts.length;
+    let done = 0;
+    const step = () => options.onProgress?.(Math.min(1, ++done / steps));
     let next = 0;
     const fetchNext = async (): Promise<void> => {
       while (next < missing.length) {
-        signal?.throwIfAborted();
+        options.signal?.throwIfAborted();
         const chunkStart = missing[next++];
         const { columns, fetchedUntil } = await fetch(chunkStart);
         await this.chunks.save(symbol, series, chunkStart, fetchedUntil, columns);
+        step();
       }
     };
     await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, missing.length) }, fetchNext));
+    return step;
   }
 
   /** One buffer for all columns, filled chunk by chunk in time order. */
-  private async assemble(symbol: string, series: string, starts: number[], columnCount: number): Promise<Float64Array[]> {
+  private async assemble(symbol: string, series: string, starts: number[], columnCount: number, shared: boolean | undefined, step: () => void): Promise<Float64Array[]> {
     const sizes = await this.chunks.sizes(symbol, series, starts);
     const total = sizes.reduce((sum, size) => sum + size.rowCount, 0);
-    const buffer = new ArrayBuffer(total * columnCount * 8);
+    const buffer = shared === true ? new SharedArrayBuffer(total * columnCount * 8) : new ArrayBuffer(total * columnCount * 8);
     const columns = Array.from({ length: columnCount }, (_, index) => new Float64Array(buffer, index * total * 8, total));
     let offset = 0;
     await this.chunks.forEach(symbol, series, starts, (chunk) => {
       for (let index = 0; index < columnCount; index++) copyColumn(chunk, index, columns[index], offset);
       offset += chunk.rowCount;
+      step();
     });
     return columns;
   }
