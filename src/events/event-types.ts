@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   'strategy.error',
   'backtest.job_done',
   'backtest.job_failed',
+  'backtest.sweep_done',
   'account.balance_low',
   'webhook.test',
 ] as const;

@@ -17,6 +17,8 @@ export function sampleEventData(type: EventType, webhookId: string): Record<stri
       return { test: true, job_id: 'bt_000000', status: 'done' };
     case 'backtest.job_failed':
       return { test: true, job_id: 'bt_000000', status: 'failed', error: { code: 'DATA_UNAVAILABLE', message: 'test error' } };
+    case 'backtest.sweep_done':
+      return { test: true, sweep_id: 'sw_000000', status: 'done', objective: 'sharpe', best: null };
     case 'account.balance_low':
       return { test: true, asset: 'USDT', available: '90', threshold: '100' };
     case 'webhook.test':

@@ -3,6 +3,7 @@ import type { Logger } from '../observability/logger';
 import type { Services } from '../services';
 import { strategyEventsBridge } from '../services/strategies/strategy-events.bridge';
 import { backtestJobBridge } from '../services/backtests/backtest-job.bridge';
+import { backtestSweepBridge } from '../services/backtests/backtest-sweep.bridge';
 
 export interface BridgeContext {
   listener: NotificationListener;
@@ -21,4 +22,4 @@ export interface SubscriptionBridge {
 }
 
 /** Every bridge; each feature with a subscription adds its own here. */
-export const SUBSCRIPTION_BRIDGES: SubscriptionBridge[] = [strategyEventsBridge, backtestJobBridge];
+export const SUBSCRIPTION_BRIDGES: SubscriptionBridge[] = [strategyEventsBridge, backtestJobBridge, backtestSweepBridge];

@@ -10,10 +10,14 @@ import {
   BacktestJobType,
   BacktestResultType,
   BacktestTemplateType,
+  BacktestSweepPageType,
+  BacktestSweepType,
   CreateBacktestJobInput,
+  CreateBacktestSweepInput,
 } from '../schema/backtest.types';
 import type { GraphQLContext } from '../schema/context';
 import type { JobRecord } from '../services/backtests/job-records';
+import type { SweepRecord } from '../services/backtests/sweep-records';
 
 /** Backtest jobs (spec "Backtest jobs", contract §7): the one entry point of each operation, for GraphQL and for `/v1/backtest/...`. */
 @Resolver()
@@ -64,6 +68,51 @@ export class BacktestResolver {
       (context as GraphQLContext).services.backtestJobs.watch(requireCaller((context as GraphQLContext).caller), String(args.id)),
   })
   backtestJobChanged(@Root() record: JobRecord, @Arg('id', () => ID) _id: string): JobRecord {
+    return record;
+  }
+
+  @Operation({ weight: 20 })
+  @Mutation(() => BacktestSweepType, { description: 'Contract §13: a parameter sweep; counts as one active job.' })
+  createBacktestSweep(
+    @Arg('input', () => CreateBacktestSweepInput) input: CreateBacktestSweepInput,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<SweepRecord> {
+    return services.backtestSweeps.create(requireCaller(caller), wireInput(input));
+  }
+
+  @Operation({ weight: 5 })
+  @Query(() => BacktestSweepPageType, { description: "The caller's sweeps, newest first; results carry no rows." })
+  backtestSweeps(
+    @Args(() => BacktestJobFilterArgs) filter: BacktestJobFilterArgs,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<BacktestSweepPageType> {
+    return services.backtestSweeps.list(requireCaller(caller), wireInput(filter));
+  }
+
+  @Operation({ weight: 2 })
+  @Query(() => BacktestSweepType)
+  backtestSweep(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<SweepRecord> {
+    return services.backtestSweeps.get(requireCaller(caller), id);
+  }
+
+  @Operation({ weight: 5 })
+  @Mutation(() => BacktestSweepType)
+  cancelBacktestSweep(
+    @Arg('id', () => ID) id: string,
+    @Ctx() { services, caller }: GraphQLContext,
+    @Arg('reason', () => String, { nullable: true }) reason?: string,
+  ): Promise<SweepRecord> {
+    return services.backtestSweeps.cancel(requireCaller(caller), id, { reason: reason ?? undefined });
+  }
+
+  @Operation({ weight: 1 })
+  @Subscription(() => BacktestSweepType, {
+    name: 'backtestSweep',
+    description: "The sweep now, then on each status or progress change with the leaderboard so far, until it ends; the owner's sweeps only.",
+    subscribe: ({ args, context }) =>
+      (context as GraphQLContext).services.backtestSweeps.watch(requireCaller((context as GraphQLContext).caller), String(args.id)),
+  })
+  backtestSweepChanged(@Root() record: SweepRecord, @Arg('id', () => ID) _id: string): SweepRecord {
     return record;
   }
 }

@@ -3,7 +3,7 @@ import { BacktestResolver } from '../resolvers/backtest.resolver';
 import type { OperationRoutes } from './operation-route';
 import { pathParam } from './operation-route';
 
-/** Spec "Backtest jobs" and contract §7's template catalogue, mounted on the GraphQL resolver's operations. */
+/** Spec "Backtest jobs", contract §7's template catalogue and §13's sweeps, mounted on the GraphQL resolver's operations. */
 export function backtestRoutes(op: OperationRoutes): Router {
   const router = Router();
   const backtests = new BacktestResolver();
@@ -28,6 +28,22 @@ export function backtestRoutes(op: OperationRoutes): Router {
   router.post(
     '/v1/backtest/jobs/:id/cancel',
     op.signed(backtests, 'cancelBacktestJob', (cancel, req, ctx) => cancel(id(req), ctx, req.body?.reason)),
+  );
+  router.post(
+    '/v1/backtest/sweeps',
+    op.signed(backtests, 'createBacktestSweep', (create, req, ctx) => create(req.body, ctx)),
+  );
+  router.get(
+    '/v1/backtest/sweeps',
+    op.signed(backtests, 'backtestSweeps', (list, req, ctx) => list(req.query, ctx)),
+  );
+  router.get(
+    '/v1/backtest/sweeps/:id',
+    op.signed(backtests, 'backtestSweep', (get, req, ctx) => get(id(req), ctx)),
+  );
+  router.post(
+    '/v1/backtest/sweeps/:id/cancel',
+    op.signed(backtests, 'cancelBacktestSweep', (cancel, req, ctx) => cancel(id(req), ctx, req.body?.reason)),
   );
   return router;
 }

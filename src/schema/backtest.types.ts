@@ -3,6 +3,7 @@ import { ArgsType, Field, Float, ID, InputType, Int, ObjectType } from 'type-gra
 import type { BacktestMetrics, BacktestTrade, TemplateListing } from '../engine';
 import type { JobConfig } from '../services/backtests/job-config';
 import type { JobError, JobRecord } from '../services/backtests/job-records';
+import type { SweepRecord } from '../services/backtests/sweep-records';
 
 /*
  * These object types are declared over the service's wire records (the REST
@@ -125,4 +126,94 @@ export class CreateBacktestJobInput {
   @Field(() => String, { nullable: true }) feeModel?: string;
   @Field(() => String, { nullable: true }) feeBps?: string;
   @Field(() => String, { nullable: true, description: 'Decimal string, default 0.' }) slippageBps?: string;
+}
+
+@ObjectType('BacktestWalkForwardSettings')
+export class BacktestWalkForwardSettingsType {
+  @Field(() => Int, { name: 'trainDays' }) train_days!: number;
+  @Field(() => Int, { name: 'testDays' }) test_days!: number;
+}
+
+@ObjectType('BacktestSweepConfig', { description: "The resolved configuration of a sweep: a job's, with params as value lists." })
+export class BacktestSweepConfigType extends BacktestConfigType {
+  @Field(() => String, { description: 'The metric the leaderboard is sorted by, descending.' }) objective!: string;
+  @Field(() => Int) top!: number;
+  @Field(() => BacktestWalkForwardSettingsType, { name: 'walkForward', nullable: true }) walk_forward?: BacktestWalkForwardSettingsType;
+}
+
+@ObjectType('BacktestSweepRow', { description: "A combination's resolved params and its metrics over the sweep's whole range." })
+export class BacktestSweepRowType {
+  @Field(() => GraphQLJSONObject) params!: Record<string, unknown>;
+  @Field(() => BacktestMetricsType) metrics!: BacktestMetricsType;
+}
+
+@ObjectType('BacktestWalkForwardWindow')
+export class BacktestWalkForwardWindowType {
+  @Field(() => String, { name: 'trainStart' }) train_start!: string;
+  @Field(() => String, { name: 'trainEnd' }) train_end!: string;
+  @Field(() => String, { name: 'testStart' }) test_start!: string;
+  @Field(() => String, { name: 'testEnd' }) test_end!: string;
+  @Field(() => GraphQLJSONObject, { description: 'The best combination on the train part.' }) params!: Record<string, unknown>;
+  @Field(() => BacktestMetricsType, { name: 'trainMetrics' }) train_metrics!: BacktestMetricsType;
+  @Field(() => BacktestMetricsType, { name: 'testMetrics' }) test_metrics!: BacktestMetricsType;
+}
+
+@ObjectType('BacktestWalkForward')
+export class BacktestWalkForwardType {
+  @Field(() => [BacktestWalkForwardWindowType]) windows!: BacktestWalkForwardWindowType[];
+  @Field(() => BacktestMetricsType, { name: 'oosMetrics', description: 'Metrics of the test parts chained into one equity curve.' })
+  oos_metrics!: BacktestMetricsType;
+}
+
+@ObjectType('BacktestSweepResult', { description: 'Lists carry no rows; a running sweep shows its leaderboard so far.' })
+export class BacktestSweepResultType {
+  @Field(() => String) objective!: string;
+  @Field(() => [BacktestSweepRowType], { nullable: true }) rows?: BacktestSweepRowType[];
+  @Field(() => BacktestWalkForwardType, { name: 'walkForward', nullable: true }) walk_forward?: BacktestWalkForwardType;
+}
+
+@ObjectType('BacktestSweep', { description: 'Contract §13 parameter sweep.' })
+export class BacktestSweepType implements Omit<SweepRecord, 'status' | 'config' | 'result' | 'error'> {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'queued, running, done, failed or cancelled.' }) status!: string;
+  @Field(() => BacktestSweepConfigType) config!: BacktestSweepConfigType;
+  @Field(() => Int, { description: 'Size of the cartesian product of the value lists.' }) combinations!: number;
+  @Field(() => Int, { description: 'Combinations the template rejects.' }) skipped!: number;
+  @Field(() => String, { name: 'submittedAt' }) submitted_at!: string;
+  @Field(() => String, { name: 'startedAt', nullable: true }) started_at!: string | null;
+  @Field(() => String, { name: 'finishedAt', nullable: true }) finished_at!: string | null;
+  @Field(() => Float) progress!: number;
+  @Field(() => BacktestSweepResultType, { nullable: true }) result!: BacktestSweepResultType | null;
+  @Field(() => BacktestJobErrorType, { nullable: true }) error!: BacktestJobErrorType | null;
+}
+
+@ObjectType('BacktestSweepPage')
+export class BacktestSweepPageType {
+  @Field(() => [BacktestSweepType]) data!: SweepRecord[];
+  @Field(() => String, { name: 'nextCursor', nullable: true }) next_cursor!: string | null;
+}
+
+@InputType('BacktestWalkForwardInput')
+export class BacktestWalkForwardInput {
+  @Field(() => Int, { name: 'trainDays' }) train_days!: number;
+  @Field(() => Int, { name: 'testDays' }) test_days!: number;
+}
+
+@InputType('CreateBacktestSweepInput', { description: 'The fields of POST /v1/backtest/sweeps.' })
+export class CreateBacktestSweepInput {
+  @Field(() => String) templateId!: string;
+  @Field(() => GraphQLJSONObject, { description: 'Per parameter: a value, a list of values, or {from, to, step} (inclusive).' })
+  params!: Record<string, unknown>;
+  @Field(() => [String]) symbols!: string[];
+  @Field(() => String) timeframe!: string;
+  @Field(() => String) start!: string;
+  @Field(() => String) end!: string;
+  @Field(() => String) capital!: string;
+  @Field(() => Int, { nullable: true }) leverage?: number;
+  @Field(() => String, { nullable: true }) feeModel?: string;
+  @Field(() => String, { nullable: true }) feeBps?: string;
+  @Field(() => String, { nullable: true }) slippageBps?: string;
+  @Field(() => String, { nullable: true, description: 'A metric name; default sharpe.' }) objective?: string;
+  @Field(() => Int, { nullable: true, description: '1-100, default 20.' }) top?: number;
+  @Field(() => BacktestWalkForwardInput, { nullable: true }) walkForward?: BacktestWalkForwardInput;
 }

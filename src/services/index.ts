@@ -16,6 +16,8 @@ import { UpstreamClient } from '../upstream/upstream-client';
 import { JobStore } from './backtests/backtest-jobs.store';
 import { ApiKeysService } from './identity/api-keys.service';
 import { BacktestJobsService } from './backtests/backtest-jobs.service';
+import { BacktestSweepsService } from './backtests/backtest-sweeps.service';
+import { SweepStore } from './backtests/backtest-sweeps.store';
 import { ExchangeKeysService } from './identity/exchange-keys.service';
 import { FundingRatesService } from './market-data/funding.service';
 import { MarketPassThroughService } from './market-data/passthrough.service';
@@ -79,6 +81,7 @@ export interface Services {
   bodyCredentialTrading: BodyCredentialTradingService;
   balanceLow: BalanceLowService;
   backtestJobs: BacktestJobsService;
+  backtestSweeps: BacktestSweepsService;
 }
 
 export function createServices(deps: ServiceDependencies): Services {
@@ -142,5 +145,6 @@ export function createServices(deps: ServiceDependencies): Services {
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
     balanceLow: new BalanceLowService(deps.orm, exchangeKeys, strategyTrading.exchange),
     backtestJobs: new BacktestJobsService(new JobStore(deps.orm), strategies),
+    backtestSweeps: new BacktestSweepsService(new SweepStore(deps.orm, new JobStore(deps.orm))),
   };
 }

@@ -67,13 +67,7 @@ export class JobStore {
    */
   async insertQueued(caller: Caller, id: string, config: JobConfig): Promise<JobRow | null> {
     return this.transaction(async (em) => {
-      await this.execute(`SELECT pg_advisory_xact_lock(hashtext('backtest_jobs'), ?)`, [caller.userId], em);
-      const [{ active }] = await this.execute<{ active: number }>(
-        `SELECT count(*)::int AS active FROM backtest_jobs WHERE user_id = ? AND status IN ('queued', 'running')`,
-        [caller.userId],
-        em,
-      );
-      if (active >= MAX_ACTIVE_JOBS) return null;
+      if (!(await this.lockRoomForRun(caller.userId, em))) return null;
       const owner = ownerFor(caller);
       const [row] = await this.execute<JobRow>(
         `INSERT INTO backtest_jobs (id, user_id, api_key_id, status, template_id, config) VALUES (?, ?, ?, 'queued', ?, ?::jsonb) RETURNING ${ROW_COLUMNS}`,
@@ -83,6 +77,22 @@ export class JobStore {
       await this.execute('SELECT pg_notify(?, ?)', [JOBS_QUEUED_CHANNEL, id], em);
       return row;
     });
+  }
+
+  /**
+   * Contract §13: jobs and sweeps share the limit of MAX_ACTIVE_JOBS queued or
+   * running per user. Takes the user's creation lock (until `em`'s
+   * transaction ends) and says whether one more may start.
+   */
+  async lockRoomForRun(userId: number, em: EntityManager): Promise<boolean> {
+    await this.execute(`SELECT pg_advisory_xact_lock(hashtext('backtest_jobs'), ?)`, [userId], em);
+    const [{ active }] = await this.execute<{ active: number }>(
+      `SELECT (SELECT count(*) FROM backtest_jobs WHERE user_id = ? AND status IN ('queued', 'running'))
+            + (SELECT count(*) FROM backtest_sweeps WHERE user_id = ? AND status IN ('queued', 'running')) AS active`,
+      [userId, userId],
+      em,
+    );
+    return Number(active) < MAX_ACTIVE_JOBS;
   }
 
   async list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<JobRow[]> {

@@ -5,6 +5,7 @@ import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type JobStor
 import type { NotificationListener } from '../../db/notifications';
 import { BacktestProgress, EngineError, type BacktestPool } from '../../engine';
 import { loadBacktestInput } from './backtest-input';
+import { untilAborted } from './until-aborted';
 import type { Logger } from '../../observability/logger';
 import { WakeSignal } from '../../workers/wake-signal';
 
@@ -155,13 +156,4 @@ export class BacktestRunner {
       (error: unknown) => this.logger.warn({ err: error, jobId: id }, 'backtest cancel check failed'),
     );
   }
-}
-
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

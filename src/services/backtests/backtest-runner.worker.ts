@@ -4,6 +4,8 @@ import { JobStore } from './backtest-jobs.store';
 import { MarketHistory } from './market-history';
 import { BacktestPool } from '../../engine';
 import { BacktestRunner } from './backtest-runner';
+import { SweepStore } from './backtest-sweeps.store';
+import { SweepRunner } from './sweep-runner';
 
 export const backtestRunnerWorker: BackgroundWorker = {
   name: 'backtest-runner',
@@ -11,17 +13,29 @@ export const backtestRunnerWorker: BackgroundWorker = {
     const threads = core.config.backtestWorkers;
     // An idle thread exits after a second: a finished job's candles and result leave with its heap instead of waiting for its next GC.
     const pool = new BacktestPool({ threads, idleTimeoutMs: 1000 });
+    const jobs = new JobStore(core.orm);
+    const history = new MarketHistory(new HistoryChunks(core.orm), core.services.upstream);
+    // Jobs and sweeps share the pool's threads.
     const runner = new BacktestRunner(
-      new JobStore(core.orm),
-      new MarketHistory(new HistoryChunks(core.orm), core.services.upstream),
+      jobs,
+      history,
       pool,
       listener,
       { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, timeoutMs: 10 * 60_000 },
       core.logger,
     );
+    const sweeps = new SweepRunner(
+      new SweepStore(core.orm, jobs),
+      history,
+      pool,
+      listener,
+      { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, keepInputMs: 5000 },
+      core.logger,
+    );
     runner.start();
+    sweeps.start();
     return async () => {
-      await runner.stop();
+      await Promise.all([runner.stop(), sweeps.stop()]);
       await pool.destroy();
     };
   },

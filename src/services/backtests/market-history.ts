@@ -109,7 +109,14 @@ export class MarketHistory {
   }
 
   /** One buffer for all columns, filled chunk by chunk in time order. */
-  private async assemble(symbol: string, series: string, starts: number[], columnCount: number, shared: boolean | undefined, step: () => void): Promise<Float64Array[]> {
+  private async assemble(
+    symbol: string,
+    series: string,
+    starts: number[],
+    columnCount: number,
+    shared: boolean | undefined,
+    step: () => void,
+  ): Promise<Float64Array[]> {
     const sizes = await this.chunks.sizes(symbol, series, starts);
     const total = sizes.reduce((sum, size) => sum + size.rowCount, 0);
     const buffer = shared === true ? new SharedArrayBuffer(total * columnCount * 8) : new ArrayBuffer(total * columnCount * 8);

@@ -1,0 +1,88 @@
+import type { BacktestMetrics } from '../../engine';
+import type { JobError, JobStatus } from './job-records';
+import type { Objective, SweepConfig } from './sweep-config';
+
+/** A leaderboard row: a combination's resolved params and its metrics over the whole range. */
+export interface SweepRow {
+  params: Record<string, unknown>;
+  metrics: BacktestMetrics;
+}
+
+export interface WalkForwardWindowRecord {
+  train_start: string;
+  train_end: string;
+  test_start: string;
+  test_end: string;
+  params: Record<string, unknown>;
+  train_metrics: BacktestMetrics;
+  test_metrics: BacktestMetrics;
+}
+
+export interface SweepResult {
+  objective: Objective;
+  /** Absent in list answers. */
+  rows?: SweepRow[];
+  walk_forward?: { windows: WalkForwardWindowRecord[]; oos_metrics: BacktestMetrics };
+}
+
+/** A row of `backtest_sweeps` as the queries return it. */
+export interface SweepStoredRow {
+  id: string;
+  user_id: number;
+  api_key_id: number | null;
+  status: JobStatus;
+  config: SweepConfig;
+  combinations: number;
+  skipped: number;
+  submitted_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+  progress: number;
+  result: SweepResult | null;
+  error: JobError | null;
+}
+
+/** Contract §13's sweep resource. */
+export interface SweepRecord {
+  id: string;
+  status: JobStatus;
+  config: SweepConfig;
+  combinations: number;
+  skipped: number;
+  submitted_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  progress: number;
+  result: SweepResult | null;
+  error: JobError | null;
+}
+
+const iso = (date: Date | string | null) => (date ? new Date(date).toISOString() : null);
+
+/**
+ * `full`: with the leaderboard; otherwise the list's shape, without
+ * `result.rows`. `leaderboard`: the rows so far of a running sweep (the
+ * subscription shows them); a done sweep has its final result.
+ */
+export function sweepRecord(row: SweepStoredRow, full: boolean, leaderboard?: SweepRow[]): SweepRecord {
+  let result: SweepResult | null = null;
+  if (row.status === 'done' && row.result) result = row.result;
+  else if (row.status === 'running' && leaderboard) result = { objective: row.config.objective, rows: leaderboard };
+  if (result && !full) {
+    const { rows: _rows, ...rest } = result;
+    result = rest;
+  }
+  return {
+    id: row.id,
+    status: row.status,
+    config: row.config,
+    combinations: row.combinations,
+    skipped: row.skipped,
+    submitted_at: iso(row.submitted_at) as string,
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+    progress: row.progress,
+    result,
+    error: row.status === 'failed' ? row.error : null,
+  };
+}

@@ -1,0 +1,261 @@
+import { EngineError, walkForwardWindows, type BacktestInput, type BacktestPool, type TestPart } from '../../engine';
+import type { NotificationListener } from '../../db/notifications';
+import type { Logger } from '../../observability/logger';
+import { WakeSignal } from '../../workers/wake-signal';
+import { loadBacktestInput } from './backtest-input';
+import { untilAborted } from './until-aborted';
+import { SWEEP_CHANGES_CHANNEL, SWEEPS_QUEUED_CHANNEL, type ClaimedChunk, type SweepStore, type WindowBest } from './backtest-sweeps.store';
+import { engineConfig } from './job-config';
+import type { JobError } from './job-records';
+import type { MarketHistory } from './market-history';
+import { expandCombinations, type SweepConfig } from './sweep-config';
+import { compareRows, mergeLeaderboards, offerRow, withoutIndex, type RankedRow } from './sweep-leaderboard';
+import type { SweepResult } from './sweep-records';
+
+export interface SweepRunnerSettings {
+  workerId: number;
+  /** Chunks run at once in this process: the pool's threads, so every thread has a combination to run. */
+  threads: number;
+  idlePollMs: number;
+  /** How often a chunk's progress is stored (its lease renewed, a cancel noticed). */
+  progressIntervalMs: number;
+  /** How long a sweep's candles stay loaded after its last chunk here ends, for the next chunk this process claims. */
+  keepInputMs: number;
+}
+
+interface RunningChunk {
+  sweepId: string;
+  seq: number;
+  controller: AbortController;
+  reason?: 'ended elsewhere' | 'shutdown';
+}
+
+interface LoadedInput {
+  input: Promise<BacktestInput>;
+  users: number;
+  timer?: NodeJS.Timeout;
+}
+
+const chunkKey = (sweepId: string, seq: number) => `${sweepId}/${seq}`;
+
+/**
+ * The sweep worker of one process: claims chunks of sweeps (SKIP LOCKED, see
+ * backtest-sweeps.store.ts) up to its thread count and runs their
+ * combinations in the engine's pool, one combination per task. A sweep's
+ * candles are loaded once per process onto a SharedArrayBuffer and every
+ * thread reads that same memory: a task carries only the handles.
+ */
+export class SweepRunner {
+  private running = false;
+  private readonly inFlight = new Map<string, RunningChunk>();
+  private readonly inputs = new Map<string, LoadedInput>();
+  private readonly tasks = new Set<Promise<void>>();
+  private readonly wakeSignal = new WakeSignal();
+  private loop?: Promise<void>;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly store: SweepStore,
+    private readonly history: MarketHistory,
+    private readonly pool: BacktestPool,
+    private readonly listener: NotificationListener,
+    private readonly settings: SweepRunnerSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.unsubscribe.push(this.listener.on(SWEEPS_QUEUED_CHANNEL, () => this.wakeSignal.wake()));
+    this.unsubscribe.push(this.listener.on(SWEEP_CHANGES_CHANNEL, (id) => this.checkStillMine(id)));
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
+    for (const chunk of this.inFlight.values()) abort(chunk, 'shutdown');
+    this.wakeSignal.wake();
+    await Promise.allSettled([this.loop, ...this.tasks]);
+    for (const loaded of this.inputs.values()) clearTimeout(loaded.timer);
+    this.inputs.clear();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.wakeSignal.reset();
+      try {
+        await this.store.failAbandoned();
+        const free = this.settings.threads - this.inFlight.size;
+        if (free > 0) (await this.store.claim(free, this.settings.workerId)).forEach((chunk) => this.launch(chunk));
+      } catch (error) {
+        this.logger.error({ err: error }, 'sweep runner iteration failed');
+      }
+      if (this.running) await this.wakeSignal.sleep(this.settings.idlePollMs);
+    }
+  }
+
+  private launch(chunk: ClaimedChunk): void {
+    const entry: RunningChunk = { sweepId: chunk.sweep_id, seq: chunk.seq, controller: new AbortController() };
+    const key = chunkKey(chunk.sweep_id, chunk.seq);
+    this.inFlight.set(key, entry);
+    const task = this.execute(chunk, entry)
+      .catch((error: unknown) => this.logger.error({ err: error, sweepId: chunk.sweep_id }, 'sweep chunk bookkeeping failed; its lease will lapse'))
+      .finally(() => {
+        this.inFlight.delete(key);
+        this.tasks.delete(task);
+        this.wakeSignal.wake();
+      });
+    this.tasks.add(task);
+  }
+
+  private async execute(chunk: ClaimedChunk, entry: RunningChunk): Promise<void> {
+    const { workerId } = this.settings;
+    const signal = entry.controller.signal;
+    let done = 0;
+    const ticker = setInterval(() => {
+      this.store.heartbeat(chunk.sweep_id, chunk.seq, workerId, done).then(
+        (mine) => mine || abort(entry, 'ended elsewhere'),
+        (error: unknown) => this.logger.warn({ err: error, sweepId: chunk.sweep_id }, 'sweep progress update failed'),
+      );
+    }, this.settings.progressIntervalMs);
+    const needsInput = chunk.kind === 'combos' || chunk.config.walk_forward !== undefined;
+    try {
+      const input = needsInput ? await untilAborted(this.acquireInput(chunk.sweep_id, chunk.config), signal) : undefined;
+      if (chunk.kind === 'combos' && input) {
+        const outcome = await this.runCombinations(chunk, input, signal, () => done++);
+        clearInterval(ticker);
+        await this.store.completeChunk(chunk.sweep_id, chunk.seq, workerId, outcome);
+      } else {
+        const result = await this.merge(chunk, input, signal);
+        clearInterval(ticker);
+        if (await this.store.complete(chunk.sweep_id, chunk.seq, workerId, result)) this.logger.info({ sweepId: chunk.sweep_id }, 'backtest sweep done');
+      }
+    } catch (error) {
+      if (entry.reason === 'shutdown') await this.store.release(chunk.sweep_id, chunk.seq, workerId);
+      else if (entry.reason !== 'ended elsewhere') await this.store.fail(chunk.sweep_id, this.sweepError(error));
+    } finally {
+      clearInterval(ticker);
+      if (needsInput) this.releaseInput(chunk.sweep_id);
+    }
+  }
+
+  /** Each combination of the chunk over the whole range and over each train window; keeps the chunk's top rows and window bests. */
+  private async runCombinations(chunk: ClaimedChunk, input: BacktestInput, signal: AbortSignal, onDone: () => void) {
+    const { config } = chunk;
+    const combinations = expandCombinations(config.template_id, config.params).valid.slice(chunk.first, chunk.first + chunk.count);
+    const windows = walkForward(config);
+    const rows: RankedRow[] = [];
+    const best: (WindowBest | null)[] = windows.map(() => null);
+    const better = compareRows(config.objective);
+    for (const [offset, params] of combinations.entries()) {
+      const index = chunk.first + offset;
+      const runs: TestPart[] = [
+        { params, start: input.config.start, end: input.config.end },
+        ...windows.map((window) => ({ params, start: window.trainStart, end: window.trainEnd })),
+      ];
+      const [metrics, ...trainMetrics] = await this.pool.runMetrics(input, runs, signal);
+      offerRow(rows, { index, params, metrics }, config.objective, config.top);
+      trainMetrics.forEach((train, window) => {
+        const candidate = { index, params, metrics: train };
+        const current = best[window];
+        if (!current || better(candidate, current) < 0) best[window] = candidate;
+      });
+      onDone();
+    }
+    return { rows, best };
+  }
+
+  /** The final chunk: the leaderboard of every chunk, and for a walk-forward sweep each window's winner run on its test part. */
+  private async merge(chunk: ClaimedChunk, input: BacktestInput | undefined, signal: AbortSignal): Promise<SweepResult> {
+    const { config } = chunk;
+    const outcomes = await this.store.chunkOutcomes(chunk.sweep_id);
+    const rows = mergeLeaderboards(
+      outcomes.map((outcome) => outcome.rows),
+      config.objective,
+      config.top,
+    ).map(withoutIndex);
+    const windows = walkForward(config);
+    if (!input || windows.length === 0) return { objective: config.objective, rows };
+    const better = compareRows(config.objective);
+    const winners = windows.map((_, window) => {
+      const candidates = outcomes.map((outcome) => outcome.best[window]).filter((candidate): candidate is WindowBest => Boolean(candidate));
+      const [winner] = candidates.sort(better);
+      if (!winner) throw new EngineError('ENGINE_ERROR', `no combination ran on walk-forward window ${window + 1}`);
+      return winner;
+    });
+    const tests = await this.pool.runWalkForwardTests(
+      input,
+      windows.map((window, index) => ({ params: winners[index].params, start: window.testStart, end: window.testEnd })),
+      signal,
+    );
+    const iso = (time: number) => new Date(time).toISOString();
+    return {
+      objective: config.objective,
+      rows,
+      walk_forward: {
+        windows: windows.map((window, index) => ({
+          train_start: iso(window.trainStart),
+          train_end: iso(window.trainEnd),
+          test_start: iso(window.testStart),
+          test_end: iso(window.testEnd),
+          params: winners[index].params,
+          train_metrics: winners[index].metrics,
+          test_metrics: tests.testMetrics[index],
+        })),
+        oos_metrics: tests.oosMetrics,
+      },
+    };
+  }
+
+  /** The sweep's candles and funding, loaded by the first chunk of it that this process runs and shared by the rest. */
+  private acquireInput(sweepId: string, config: SweepConfig): Promise<BacktestInput> {
+    let loaded = this.inputs.get(sweepId);
+    if (!loaded) {
+      loaded = { input: loadBacktestInput(this.history, engineConfig(config), { shared: true }), users: 0 };
+      this.inputs.set(sweepId, loaded);
+      // A failed load is not kept: the next chunk tries again.
+      loaded.input.catch(() => this.inputs.delete(sweepId));
+    }
+    clearTimeout(loaded.timer);
+    loaded.users++;
+    return loaded.input;
+  }
+
+  private releaseInput(sweepId: string): void {
+    const loaded = this.inputs.get(sweepId);
+    if (!loaded || --loaded.users > 0) return;
+    loaded.timer = setTimeout(() => {
+      if (loaded.users === 0 && this.inputs.get(sweepId) === loaded) this.inputs.delete(sweepId);
+    }, this.settings.keepInputMs);
+    loaded.timer.unref();
+  }
+
+  private sweepError(error: unknown): JobError {
+    if (error instanceof EngineError) return { code: error.code, message: error.message };
+    this.logger.error({ err: error }, 'backtest sweep failed unexpectedly');
+    return { code: 'ENGINE_ERROR', message: 'the backtest engine failed unexpectedly' };
+  }
+
+  /** A change to a sweep this process runs chunks of may be a cancel: look at once. */
+  private checkStillMine(sweepId: string): void {
+    for (const chunk of this.inFlight.values()) {
+      if (chunk.sweepId !== sweepId) continue;
+      this.store.stillMine(chunk.sweepId, chunk.seq, this.settings.workerId).then(
+        (mine) => mine || abort(chunk, 'ended elsewhere'),
+        (error: unknown) => this.logger.warn({ err: error, sweepId }, 'sweep cancel check failed'),
+      );
+    }
+  }
+}
+
+function walkForward(config: SweepConfig) {
+  return config.walk_forward
+    ? walkForwardWindows(Date.parse(config.start), Date.parse(config.end), config.walk_forward.train_days, config.walk_forward.test_days)
+    : [];
+}
+
+function abort(chunk: RunningChunk, reason: NonNullable<RunningChunk['reason']>): void {
+  if (chunk.controller.signal.aborted) return;
+  chunk.reason = reason;
+  chunk.controller.abort();
+}
