@@ -32,3 +32,25 @@ export async function waitForJob(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A valid sweep body over the same range as `jobBody`: 4 combinations of sma_cross; `changes` as for `jobBody`. */
+export function sweepBody(changes: Record<string, unknown> = {}): Record<string, unknown> {
+  return jobBody({ params: { fast: [3, 5], slow: [10, 20] }, ...changes });
+}
+
+/** Polls a sweep until `until` holds (by default: it has ended). */
+export async function waitForSweep(
+  call: SignedClient,
+  id: string,
+  until: (sweep: any) => boolean = (sweep) => ['done', 'failed', 'cancelled'].includes(sweep.status),
+  timeoutMs = 30_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await call('GET', `/v1/backtest/sweeps/${id}`);
+    if (response.status !== 200) throw new Error(`GET sweep ${id}: ${response.status} ${JSON.stringify(response.body)}`);
+    if (until(response.body)) return response.body;
+    if (Date.now() > deadline) throw new Error(`sweep ${id} still ${response.body.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
