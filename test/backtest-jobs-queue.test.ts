@@ -1,4 +1,4 @@
-import { jobBody } from './support/backtest';
+import { jobBody, sweepBody } from './support/backtest';
 import { newAccount, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { createTestDatabase, startTestService, type TestService } from './support/test-service';
 
@@ -64,5 +64,39 @@ describe('queued backtest jobs and the 5-active-jobs rule, across API processes'
     const caller = (await owner.call('GET', `/v1/backtest/jobs/${accepted!.body.id}`)).status === 200 ? owner.call : secondKey.call;
     expect((await caller('POST', `/v1/backtest/jobs/${accepted!.body.id}/cancel`, { reason: 'make room' })).status).toBe(200);
     expect((await owner.call('POST', '/v1/backtest/jobs', jobBody())).status).toBe(200);
+  });
+});
+
+describe('jobs and sweeps share the 5-active limit (contract §13), on an API process', () => {
+  const database = createTestDatabase();
+  let world: OutsideWorld;
+  let api: TestService;
+
+  beforeAll(async () => {
+    world = await startOutsideWorld();
+    api = await startTestService({ ...world.env, ROLE: 'api' }, await database);
+  });
+  afterAll(async () => {
+    await api.stop();
+    await (await database).drop();
+    await world.stop();
+  });
+
+  it('3 jobs and 2 sweeps fill the limit: a 6th sweep or job → 429 RATE_LIMITED; cancelling a queued sweep frees a place', async () => {
+    const { call } = await newAccount(api.url, world, 'shared-limit@example.com');
+    for (let index = 0; index < 3; index++) expect((await call('POST', '/v1/backtest/jobs', jobBody())).status).toBe(200);
+    const sweeps = [await call('POST', '/v1/backtest/sweeps', sweepBody()), await call('POST', '/v1/backtest/sweeps', sweepBody())];
+    expect(sweeps.map((sweep) => sweep.status)).toEqual([200, 200]);
+    const sixthSweep = await call('POST', '/v1/backtest/sweeps', sweepBody());
+    expect(sixthSweep.status).toBe(429);
+    expect(sixthSweep.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('5') } });
+    expect((await call('POST', '/v1/backtest/jobs', jobBody())).status).toBe(429);
+
+    const cancelled = await call('POST', `/v1/backtest/sweeps/${sweeps[0].body.id}/cancel`, { reason: 'make room' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.headers.get('x-service-used-weight-1m')).toBe(String(3 * 20 + 3 * 20 + 20 + 5));
+    expect(cancelled.body).toEqual({ ...sweeps[0].body, status: 'cancelled', finished_at: expect.stringMatching(/Z$/), started_at: null, progress: 0, result: null });
+    expect((await call('POST', `/v1/backtest/sweeps/${sweeps[0].body.id}/cancel`)).status).toBe(409);
+    expect((await call('POST', '/v1/backtest/jobs', jobBody())).status).toBe(200);
   });
 });

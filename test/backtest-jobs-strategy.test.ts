@@ -45,6 +45,7 @@ describe('backtest jobs based on a stored strategy (spec "Create": strategy_id)'
       leverage: 3,
       fee_model: 'fixed_bps',
       fee_bps: '5',
+      slippage_bps: '0',
     });
     expect((await waitForJob(call, created.body.id)).status).toBe('done');
     expect((await call('GET', `/v1/strategies/${strategy.id}`)).body).toMatchObject({ capital: '2500', leverage: 3 });

@@ -66,6 +66,7 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
         leverage: 1,
         fee_model: 'fixed_bps',
         fee_bps: '5',
+        slippage_bps: '0',
       },
       submitted_at: expect.stringMatching(ISO),
       started_at: null,

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { startExchangeStandIn, type ExchangeStandIn } from './stand-ins/exchange/exchange-stand-in';
+import { jobBody, sweepBody, waitForJob, waitForSweep } from './support/backtest';
+import { newAccount, startOutsideWorld, type OutsideWorld, type SignedClient } from './support/identity';
+import { spawnService, type ServiceProcess } from './support/service-process';
+import { createTestDatabase, startTestService, type TestService } from './support/test-service';
+
+/** 60 days of 1-minute bars (86,400 per combination) and 300 combinations: several seconds of work for one engine thread. */
+const RANGE = { timeframe: '1m', start: '2024-03-01T00:00:00Z', end: '2024-04-30T00:00:00Z' };
+const HEAVY = sweepBody({ ...RANGE, params: { fast: { from: 2, to: 31, step: 1 }, slow: { from: 40, to: 130, step: 10 } } });
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function cpuOver(pid: number, ms: number): Promise<number> {
+  const before = cpuSeconds(pid);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return cpuSeconds(pid) - before;
+}
+
+describe('sweeps run by worker processes (contract §13)', () => {
+  let world: OutsideWorld;
+  let exchange: ExchangeStandIn;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let env: Record<string, string>;
+  let api: TestService;
+  let call: SignedClient;
+  const workers: ServiceProcess[] = [];
+  const worker = async () => {
+    const spawned = await spawnService({ ...env, ROLE: 'worker' });
+    workers.push(spawned);
+    return spawned;
+  };
+
+  beforeAll(async () => {
+    world = await startOutsideWorld();
+    exchange = await startExchangeStandIn();
+    database = await createTestDatabase();
+    env = {
+      ...world.env,
+      UPSTREAM_FAPI_URL: exchange.url,
+      DATABASE_URL: database.url,
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      BACKTEST_WORKERS: '1',
+    };
+    api = await startTestService({ ...env, ROLE: 'api' }, database);
+    call = (await newAccount(api.url, world, 'sweeper@example.com')).call;
+  }, 60_000);
+  afterAll(async () => {
+    for (const spawned of workers) {
+      spawned.child.kill('SIGKILL');
+      await spawned.exited;
+    }
+    await api.stop();
+    await database.drop();
+    await exchange.close();
+    await world.stop();
+  });
+
+  it('a job’s progress moves while its history loads (issue 14), before the simulation', async () => {
+    await worker();
+    // 10 daily chunks of 1m bars, fetched 4 at a time, each answer delayed: loading takes a few progress updates.
+    exchange.fault('/fapi/v1/klines', { delayMs: 700 }, 10);
+    const created = await call('POST', '/v1/backtest/jobs', jobBody({ timeframe: '1m', start: '2024-01-01T00:00:00Z', end: '2024-01-10T00:00:00Z' }));
+    const seen = new Set<number>();
+    const done = await waitForJob(call, created.body.id, (job) => {
+      seen.add(job.progress);
+      return job.status === 'done';
+    });
+    expect(done.progress).toBe(1);
+    expect([...seen].filter((progress) => progress > 0 && progress < 0.5).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('progress moves at least every second; a cancel stops the worker’s engine within 1 s', async () => {
+    const [only] = workers;
+    // The candles are loaded (and stored) by a first job, so the sweep's timeline is the engine's.
+    expect((await waitForJob(call, (await call('POST', '/v1/backtest/jobs', jobBody(RANGE))).body.id, undefined, 60_000)).status).toBe('done');
+    const created = await call('POST', '/v1/backtest/sweeps', HEAVY);
+    expect(created.body).toMatchObject({ combinations: 300, skipped: 0 });
+    const changes: number[] = [];
+    let last = -1;
+    await waitForSweep(
+      call,
+      created.body.id,
+      (sweep) => {
+        if (sweep.progress !== last && sweep.progress > 0) changes.push(Date.now());
+        last = sweep.progress;
+        return sweep.progress >= 0.3;
+      },
+      60_000,
+    );
+    const gaps = changes.slice(1).map((at, index) => at - changes[index]);
+    expect(changes.length).toBeGreaterThan(2);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(1200);
+
+    // Measured against the same process busy, as the machine's other load decides how much CPU it gets.
+    const busy = await cpuOver(only.child.pid!, 1000);
+    expect(busy).toBeGreaterThan(0.15);
+    const cancelled = await call('POST', `/v1/backtest/sweeps/${created.body.id}/cancel`);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', result: null });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idle = await cpuOver(only.child.pid!, 1000);
+    expect(idle).toBeLessThan(Math.min(0.08, busy / 3));
+    expect(await waitForSweep(call, created.body.id)).toMatchObject({ status: 'cancelled', progress: cancelled.body.progress });
+  }, 90_000);
+
+  it('a worker process killed mid-sweep: its chunks are taken over and the sweep finishes', async () => {
+    const survivor = workers[0];
+    const doomed = await worker();
+    const created = await call('POST', '/v1/backtest/sweeps', {
+      ...HEAVY,
+      params: { fast: { from: 2, to: 11, step: 1 }, slow: { from: 40, to: 130, step: 10 } },
+    });
+    const connection = api.service.orm.em.fork().getConnection();
+    // Both processes hold chunks before one of them dies.
+    for (;;) {
+      const holders = await connection.execute(`SELECT DISTINCT locked_by FROM backtest_sweep_chunks WHERE sweep_id = ? AND status = 'running'`, [
+        created.body.id,
+      ]);
+      if (holders.length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    doomed.child.kill('SIGKILL');
+    await doomed.exited;
+    const done = await waitForSweep(call, created.body.id, undefined, 60_000);
+    expect(done).toMatchObject({ status: 'done', progress: 1, combinations: 100 });
+    expect(done.result.rows).toHaveLength(20);
+    const [{ retried }] = await connection.execute(`SELECT count(*)::int AS retried FROM backtest_sweep_chunks WHERE sweep_id = ? AND attempts > 1`, [
+      created.body.id,
+    ]);
+    expect(retried).toBeGreaterThan(0);
+    expect(survivor.child.exitCode).toBeNull();
+  }, 90_000);
+});
