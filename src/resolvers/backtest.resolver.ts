@@ -77,7 +77,8 @@ export class BacktestResolver {
     @Arg('input', () => CreateBacktestSweepInput) input: CreateBacktestSweepInput,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<SweepRecord> {
-    return services.backtestSweeps.create(requireCaller(caller), wireInput(input));
+    // `walk_forward` is the one nested input object with snake_case names on REST.
+    return services.backtestSweeps.create(requireCaller(caller), wireInput({ ...input, walkForward: wireInput(input.walkForward) }));
   }
 
   @Operation({ weight: 5 })

@@ -195,8 +195,8 @@ export class BacktestSweepPageType {
 
 @InputType('BacktestWalkForwardInput')
 export class BacktestWalkForwardInput {
-  @Field(() => Int, { name: 'trainDays' }) train_days!: number;
-  @Field(() => Int, { name: 'testDays' }) test_days!: number;
+  @Field(() => Int) trainDays!: number;
+  @Field(() => Int) testDays!: number;
 }
 
 @InputType('CreateBacktestSweepInput', { description: 'The fields of POST /v1/backtest/sweeps.' })

@@ -119,6 +119,8 @@ async function* followSweep(first: SweepRecord, changes: AsyncIterableIterator<[
     if (TERMINAL_STATUSES.includes(first.status)) return;
     for await (const [record] of changes) {
       if (record.status === last.status && record.progress === last.progress && record.result?.rows?.length === last.result?.rows?.length) continue;
+      // Reads of two quick changes may answer out of order: an older running state never follows a newer one.
+      if (record.status === 'running' && last.status === 'running' && record.progress < last.progress) continue;
       last = record;
       yield record;
       if (TERMINAL_STATUSES.includes(record.status)) return;
