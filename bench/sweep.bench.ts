@@ -1,0 +1,98 @@
+/**
+ * Parameter sweeps end to end (issue 15): 1,000 sma_cross combinations over
+ * one year of 1-minute bars of one symbol (525,600 bars each), candles
+ * stored, through the signed API, run by one worker process with an engine
+ * thread per core. Targets: create → done ≤ 60 s on 2 cores (≥ 8.7 M bars/s
+ * aggregate), worker peak memory ≤ 600 MB. Prints bars/s per core and the
+ * ratio to the single-job engine speed measured in the same run.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { HistoryChunks } from '../src/services/backtests/history-chunks';
+import { MarketHistory } from '../src/services/backtests/market-history';
+import { UpstreamClient } from '../src/upstream/upstream-client';
+import { startExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
+import { newAccount, startOutsideWorld, type SignedClient } from '../test/support/identity';
+import { spawnService } from '../test/support/service-process';
+import { startTestService } from '../test/support/test-service';
+import { startBenchDatabase } from './support/bench-database';
+
+const START = '2025-01-01T00:00:00Z';
+const END = '2025-12-31T23:59:00Z';
+/** fast 2..41 × slow 50..290 by 10: 40 × 25 = 1,000 combinations, all with fast < slow. */
+const PARAMS = { fast: { from: 2, to: 41, step: 1 }, slow: { from: 50, to: 290, step: 10 } };
+
+function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+async function untilEnded(call: SignedClient, resource: string, id: string, pollMs: number): Promise<any> {
+  for (;;) {
+    const body = (await call('GET', `/v1/backtest/${resource}/${id}`)).body;
+    if (['done', 'failed', 'cancelled'].includes(body.status)) return body;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+export async function main(): Promise<void> {
+  const cores = os.cpus().length;
+  const stopDatabase = await startBenchDatabase();
+  const exchange = await startExchangeStandIn();
+  const world = await startOutsideWorld();
+  const env = {
+    ...world.env,
+    UPSTREAM_FAPI_URL: exchange.url,
+    ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+    APP_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    LOG_LEVEL: 'warn',
+    BACKTEST_WORKERS: String(cores),
+  };
+  const api = await startTestService({ ...env, ROLE: 'api', SIGNED_WEIGHT_PER_MIN: '100000' });
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: path.resolve(__dirname, '..'), stdio: 'inherit' });
+  const worker = await spawnService({ ...env, LOG_LEVEL: 'info', ROLE: 'worker', DATABASE_URL: api.databaseUrl }, 60_000, 'compiled');
+  const base = { template_id: 'sma_cross', symbols: ['BTCUSDT'], timeframe: '1m', start: START, end: END, capital: '10000' };
+  try {
+    const { call } = await newAccount(api.url, world, 'sweep-bench@example.com');
+    console.log(`machine: ${cores} × ${os.cpus()[0]?.model}, Node ${process.version}, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+
+    // The year's candles stored first, by the same code with the upstream weight budget lifted (the stand-in does not enforce it).
+    const upstream = new UpstreamClient({ fapiUrl: exchange.url, webUrl: exchange.url, timeoutMs: 30_000, weightBudgetPerMinute: 1e9 });
+    const history = new MarketHistory(new HistoryChunks(api.service.orm), upstream);
+    const candles = await history.candles('BTCUSDT', '1m', Date.parse(START), Date.parse(END));
+    await history.funding('BTCUSDT', Date.parse(START), Date.parse(END));
+    await upstream.close();
+    const bars = candles.openTime.length;
+    console.log(`stored: ${bars} 1m bars of BTCUSDT`);
+
+    // The single-job engine speed, in the same worker process: bars / the simulation's own time (worker log).
+    const job = await untilEnded(call, 'jobs', (await call('POST', '/v1/backtest/jobs', { ...base, params: { fast: 10, slow: 30 } })).body.id, 20);
+    if (job.status !== 'done') throw new Error(`job ${job.status}: ${JSON.stringify(job.error)}`);
+    const logged = worker.output.filter((line) => line.includes('"backtest job done"')).map((line) => JSON.parse(line) as { simulateMs: number });
+    const jobSpeed = bars / (logged[logged.length - 1]!.simulateMs / 1000);
+    console.log(`single job, sma_cross 10/30: simulation ${logged[logged.length - 1]!.simulateMs} ms → ${(jobSpeed / 1e6).toFixed(2)} M bars/s on one core`);
+
+    const started = performance.now();
+    const created = await call('POST', '/v1/backtest/sweeps', { ...base, params: PARAMS });
+    if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+    const sweep = await untilEnded(call, 'sweeps', created.body.id, 100);
+    const seconds = (performance.now() - started) / 1000;
+    if (sweep.status !== 'done') throw new Error(`sweep ${sweep.status}: ${JSON.stringify(sweep.error)}`);
+    const valid = sweep.combinations - sweep.skipped;
+    const aggregate = (valid * bars) / seconds;
+    console.log(`sweep: ${valid} combinations × ${bars} bars through the API, ${cores} engine threads in one worker process:`);
+    console.log(`  create → done ${seconds.toFixed(1)} s (target ≤ 60 s); ${(aggregate / 1e6).toFixed(2)} M bars/s aggregate (target ≥ 8.7 M)`);
+    console.log(`  ${(aggregate / cores / 1e6).toFixed(2)} M bars/s per core = ${((aggregate / cores / jobSpeed) * 100).toFixed(0)} % of the single-job engine speed`);
+    console.log(`  best: ${JSON.stringify(sweep.result.rows[0].params)} sharpe ${sweep.result.rows[0].metrics.sharpe}`);
+    console.log(`  worker process peak RSS (VmHWM): ${peakRssMb(worker.child.pid!).toFixed(0)} MB (target ≤ 600 MB)`);
+  } finally {
+    worker.child.kill('SIGTERM');
+    await worker.exited;
+    await api.stop();
+    await world.stop();
+    await exchange.close();
+    await stopDatabase();
+  }
+}
