@@ -22,6 +22,8 @@ import type { SweepResult, SweepStoredRow } from './sweep-records';
 export const SWEEPS_QUEUED_CHANNEL = 'backtest_sweeps_queued';
 /** Payload: a sweep id whose status, progress or leaderboard changed. */
 export const SWEEP_CHANGES_CHANNEL = 'backtest_sweep_changes';
+/** Payload: a sweep id that was cancelled or failed: workers running its chunks stop them at once. */
+export const SWEEP_STOPPED_CHANNEL = 'backtest_sweep_stopped';
 
 const ROW_COLUMNS = 'id, user_id, api_key_id, status, config, combinations, skipped, submitted_at, started_at, finished_at, progress, error';
 const ACTIVE = `status IN ('queued', 'running')`;
@@ -164,6 +166,7 @@ export class SweepStore {
         em,
       );
       await this.notifyChange(id, em);
+      await this.execute('SELECT pg_notify(?, ?)', [SWEEP_STOPPED_CHANNEL, id], em);
       return row;
     });
   }
@@ -311,6 +314,7 @@ export class SweepStore {
       );
       if (!row) return false;
       await this.recordEnd(em, row);
+      await this.execute('SELECT pg_notify(?, ?)', [SWEEP_STOPPED_CHANNEL, sweepId], em);
       return true;
     });
   }

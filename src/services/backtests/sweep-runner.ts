@@ -4,7 +4,7 @@ import type { Logger } from '../../observability/logger';
 import { WakeSignal } from '../../workers/wake-signal';
 import { loadBacktestInput } from './backtest-input';
 import { untilAborted } from './until-aborted';
-import { SWEEP_CHANGES_CHANNEL, SWEEPS_QUEUED_CHANNEL, type ClaimedChunk, type SweepStore, type WindowBest } from './backtest-sweeps.store';
+import { SWEEP_STOPPED_CHANNEL, SWEEPS_QUEUED_CHANNEL, type ChunkOutcome, type ClaimedChunk, type SweepStore, type WindowBest } from './backtest-sweeps.store';
 import { engineConfig } from './job-config';
 import type { JobError } from './job-records';
 import type { MarketHistory } from './market-history';
@@ -32,6 +32,8 @@ interface RunningChunk {
 
 interface LoadedInput {
   input: Promise<BacktestInput>;
+  /** The sweep's valid combinations in order, expanded once per process (10,000 validations are not free). */
+  combinations: Record<string, unknown>[];
   users: number;
   timer?: NodeJS.Timeout;
 }
@@ -66,7 +68,7 @@ export class SweepRunner {
   start(): void {
     this.running = true;
     this.unsubscribe.push(this.listener.on(SWEEPS_QUEUED_CHANNEL, () => this.wakeSignal.wake()));
-    this.unsubscribe.push(this.listener.on(SWEEP_CHANGES_CHANNEL, (id) => this.checkStillMine(id)));
+    this.unsubscribe.push(this.listener.on(SWEEP_STOPPED_CHANNEL, (id) => this.checkStillMine(id)));
     this.loop = this.run();
   }
 
@@ -120,9 +122,11 @@ export class SweepRunner {
     }, this.settings.progressIntervalMs);
     const needsInput = chunk.kind === 'combos' || chunk.config.walk_forward !== undefined;
     try {
-      const input = needsInput ? await untilAborted(this.acquireInput(chunk.sweep_id, chunk.config), signal) : undefined;
-      if (chunk.kind === 'combos' && input) {
-        const outcome = await this.runCombinations(chunk, input, signal, () => done++);
+      const loaded = needsInput ? this.acquireInput(chunk.sweep_id, chunk.config) : undefined;
+      const input = loaded ? await untilAborted(loaded.input, signal) : undefined;
+      if (chunk.kind === 'combos' && loaded && input) {
+        const combinations = loaded.combinations.slice(chunk.first, chunk.first + chunk.count);
+        const outcome = await this.runCombinations(chunk, combinations, input, signal, () => done++);
         clearInterval(ticker);
         await this.store.completeChunk(chunk.sweep_id, chunk.seq, workerId, outcome);
       } else {
@@ -140,9 +144,14 @@ export class SweepRunner {
   }
 
   /** Each combination of the chunk over the whole range and over each train window; keeps the chunk's top rows and window bests. */
-  private async runCombinations(chunk: ClaimedChunk, input: BacktestInput, signal: AbortSignal, onDone: () => void) {
+  private async runCombinations(
+    chunk: ClaimedChunk,
+    combinations: Record<string, unknown>[],
+    input: BacktestInput,
+    signal: AbortSignal,
+    onDone: () => void,
+  ): Promise<ChunkOutcome> {
     const { config } = chunk;
-    const combinations = expandCombinations(config.template_id, config.params).valid.slice(chunk.first, chunk.first + chunk.count);
     const windows = walkForward(config);
     const rows: RankedRow[] = [];
     const best: (WindowBest | null)[] = windows.map(() => null);
@@ -208,17 +217,21 @@ export class SweepRunner {
   }
 
   /** The sweep's candles and funding, loaded by the first chunk of it that this process runs and shared by the rest. */
-  private acquireInput(sweepId: string, config: SweepConfig): Promise<BacktestInput> {
+  private acquireInput(sweepId: string, config: SweepConfig): LoadedInput {
     let loaded = this.inputs.get(sweepId);
     if (!loaded) {
-      loaded = { input: loadBacktestInput(this.history, engineConfig(config), { shared: true }), users: 0 };
+      loaded = {
+        input: loadBacktestInput(this.history, engineConfig(config), { shared: true }),
+        combinations: expandCombinations(config.template_id, config.params).valid,
+        users: 0,
+      };
       this.inputs.set(sweepId, loaded);
       // A failed load is not kept: the next chunk tries again.
       loaded.input.catch(() => this.inputs.delete(sweepId));
     }
     clearTimeout(loaded.timer);
     loaded.users++;
-    return loaded.input;
+    return loaded;
   }
 
   private releaseInput(sweepId: string): void {
