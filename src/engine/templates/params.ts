@@ -63,6 +63,7 @@ export function validateWith<Schema extends z.ZodType>(schema: Schema, input: un
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, params: parsed.data };
   const [issue] = parsed.error.issues;
+  if (issue === undefined) throw new Error('zod reported a failed parse without an issue');
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
   const field = ['params', ...path.map(String)].join('.');
   const message = issue.code === 'unrecognized_keys' ? 'unknown parameter' : issue.message;
