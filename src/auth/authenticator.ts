@@ -52,9 +52,9 @@ export class Authenticator {
   ) {}
 
   async bearer(authorization: string | undefined): Promise<Caller> {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    if (!match) throw unauthenticated('missing bearer token');
-    const claims = await this.appTokens.verify(match[1]);
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (token === undefined) throw unauthenticated('missing bearer token');
+    const claims = await this.appTokens.verify(token);
     return { userId: claims.userId, apiKeyId: null, scopes: [...SCOPES] };
   }
 

@@ -7,7 +7,7 @@ export function backtestRoutes(services: Services): Router {
   const router = Router();
   const signed = signedRouteFor(services);
   const jobs = services.backtestJobs;
-  const id = (value: string | string[]) => String(value);
+  const id = (value: string | string[] | undefined) => String(value);
 
   router.get(
     '/v1/backtest/templates',

@@ -48,5 +48,6 @@ export function pageOf<T>(
   filters: Record<string, unknown>,
 ): { data: T[]; next_cursor: string | null } {
   const data = rows.slice(0, limit);
-  return { data, next_cursor: rows.length > limit ? encodeCursor(position(data[data.length - 1]), filters) : null };
+  const last = data[data.length - 1];
+  return { data, next_cursor: rows.length > limit && last !== undefined ? encodeCursor(position(last), filters) : null };
 }
