@@ -97,8 +97,11 @@ export async function main(): Promise<void> {
       `fetch and store 5 years of 1m BTCUSDT (${candles.openTime.length} bars) from the stand-in, budget lifted: ${((performance.now() - fetchStarted) / 1000).toFixed(1)} s, ${klinesCalls} klines calls in all;` +
         ` under the 2,000/min weight budget the ${klinesCalls * 10} weight alone takes ≥ ${((klinesCalls * 10) / 2000).toFixed(1)} min`,
     );
-    const [{ mb }] = await api.service.orm.em.fork().getConnection().execute(`SELECT round(pg_total_relation_size('history_chunks') / 1048576.0) AS mb`);
-    console.log(`stored: ${mb} MB in history_chunks`);
+    const [stored] = await api.service.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ mb: string }[]>(`SELECT round(pg_total_relation_size('history_chunks') / 1048576.0) AS mb`);
+    console.log(`stored: ${stored?.mb} MB in history_chunks`);
 
     const runner = await worker();
     exchange.resetCalls();
@@ -120,7 +123,7 @@ export async function main(): Promise<void> {
     );
     const logged = runner.output.filter((line) => line.includes('"backtest job done"')).map((line) => JSON.parse(line) as Record<string, number>);
     const range = (key: string) =>
-      `${(Math.min(...logged.map((entry) => entry[key])) / 1000).toFixed(2)}-${(Math.max(...logged.map((entry) => entry[key])) / 1000).toFixed(2)} s`;
+      `${(Math.min(...logged.map((entry) => entry[key] ?? NaN)) / 1000).toFixed(2)}-${(Math.max(...logged.map((entry) => entry[key] ?? NaN)) / 1000).toFixed(2)} s`;
     console.log(`  per job (worker log): load ${range('loadMs')}, simulate ${range('simulateMs')}, store result + event ${range('storeMs')}`);
     console.log(
       `  worker process peak RSS (VmHWM): ${firstJobPeak.toFixed(0)} MB for its first job, ${peakRssMb(runner.child.pid!).toFixed(0)} MB over the 3 runs (target ≤ 512 MB)`,

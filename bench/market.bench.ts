@@ -5,6 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { Agent, request } from 'undici';
 import { startExchangeStandIn, type ExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
+import { defined } from '../test/support/defined';
 
 /**
  * `npm run bench -- market`: the market-data gateway against the local
@@ -77,7 +78,7 @@ async function startServiceProcess(upstreamUrl: string, dataDir: string, role: '
 }
 
 function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
 }
 
 /** Sequential requests over one keep-alive connection: per-request latency without queueing. */
@@ -99,7 +100,7 @@ async function latencies(url: string, count: number): Promise<{ p50: number; p99
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux; clock ticks are 1/100 s there). */
 async function cpuSeconds(pid: number): Promise<number | undefined> {
   try {
-    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    const fields = ((await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1] ?? '').split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return undefined;
@@ -172,7 +173,7 @@ export async function main(): Promise<void> {
   const services: ServiceProcess[] = [];
   try {
     for (let index = 0; index < PROCESSES; index += 1) services.push(await startServiceProcess(exchange.url, dataDir, index === 0 ? 'all' : 'api'));
-    const [service] = services;
+    const service = defined(services[0], 'the first service process');
     process.stdout.write(
       `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os
         .loadavg()

@@ -102,7 +102,7 @@ describe('service API keys, callers and scopes', () => {
       expect(listed.data!.apiKeys).toContainEqual({ apiKey, label: 'gql', scopes: ['webhooks:write'], createdAt: created.data!.createApiKey.createdAt });
       expect((await graphql(service.url, RevokeApiKeyDocument, { apiKey }, bearer(token))).data).toEqual({ revokeApiKey: true });
       const again = await graphql(service.url, RevokeApiKeyDocument, { apiKey }, bearer(token));
-      expect(again.errors?.[0].extensions).toEqual({ code: 'NOT_FOUND' });
+      expect(again.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND' });
     });
 
     it('the signed headers identify the caller, signed over POST /graphql and the raw body', async () => {
