@@ -7,7 +7,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { BacktestResult } from '../src/engine';
+import type { JobRecord } from '../src/services/backtests/job-records';
 import { HistoryChunks } from '../src/services/backtests/history-chunks';
 import { MarketHistory } from '../src/services/backtests/market-history';
 import { UpstreamClient } from '../src/upstream/upstream-client';
@@ -26,12 +29,12 @@ function peakRssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-async function timeJob(call: SignedClient, body: Record<string, unknown>): Promise<{ seconds: number; job: any }> {
+async function timeJob(call: SignedClient, body: Record<string, unknown>): Promise<{ seconds: number; job: JobRecord }> {
   const started = performance.now();
-  const created = await call('POST', '/v1/backtest/jobs', body);
+  const created = await call<JobRecord>('POST', '/v1/backtest/jobs', body);
   if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   for (;;) {
-    const job = (await call('GET', `/v1/backtest/jobs/${created.body.id}`)).body;
+    const job = (await call<JobRecord>('GET', `/v1/backtest/jobs/${created.body.id}`)).body;
     if (['done', 'failed', 'cancelled'].includes(job.status)) return { seconds: (performance.now() - started) / 1000, job };
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -70,7 +73,7 @@ export async function main(): Promise<void> {
   try {
     const { call } = await newAccount(api.url, world, 'bench@example.com');
     console.log(
-      `machine: ${require('node:os').cpus().length} × ${require('node:os').cpus()[0].model}, Node ${process.version}, load average ${require('node:os')
+      `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os
         .loadavg()
         .map((value: number) => value.toFixed(2))
         .join(' ')}`,
@@ -106,17 +109,18 @@ export async function main(): Promise<void> {
     const runner = await worker();
     exchange.resetCalls();
     const runs: number[] = [];
-    let last: any;
+    let last: BacktestResult | undefined;
     let firstJobPeak = 0;
     for (let run = 0; run < 3; run++) {
       const { seconds, job } = await timeJob(call, body(END));
       if (job.status !== 'done') throw new Error(`job ${job.status}: ${JSON.stringify(job.error)}`);
       runs.push(seconds);
-      last = job;
+      if (job.result === null || !('trades' in job.result)) throw new Error('a done job answers its full result');
+      last = job.result;
       if (run === 0) firstJobPeak = peakRssMb(runner.child.pid!);
     }
     console.log(
-      `stored candles, 5 years of 1m sma_cross 10/30 through the API (${last.result.metrics.total_trades} trades, ${last.result.equity_curve.length} curve points):`,
+      `stored candles, 5 years of 1m sma_cross 10/30 through the API (${last?.metrics.total_trades} trades, ${last?.equity_curve.length} curve points):`,
     );
     console.log(
       `  create → done: ${runs.map((seconds) => `${seconds.toFixed(2)} s`).join(', ')} (target ≤ 3 s); upstream calls: ${exchange.calls('/fapi/v1/klines') + exchange.calls('/fapi/v1/fundingRate')}`,

@@ -26,6 +26,7 @@ interface AutocannonResult {
   errors: number;
 }
 // autocannon ships no type declarations; this is the part of its API used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- typed right here, as above
 const autocannon = require('autocannon') as (options: { url: string; connections: number; duration: number; pipelining?: number }) => Promise<AutocannonResult>;
 
 const ROOT = path.resolve(__dirname, '..');
@@ -62,7 +63,7 @@ async function startServiceProcess(upstreamUrl: string, dataDir: string, role: '
       child.kill('SIGKILL');
       reject(new Error('service did not start within 60 s'));
     }, 60_000);
-    const lines = readline.createInterface({ input: child.stdout! });
+    const lines = readline.createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       const url = /"url":"(http:[^"]+)"/.exec(line)?.[1];
       if (url && line.includes('"msg":"service started"')) {
@@ -135,7 +136,7 @@ async function throughput(services: ServiceProcess[], target: string): Promise<T
   const cpuAfter = await Promise.all(services.map((service) => cpuSeconds(service.child.pid!)));
   const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0);
   const cpuUsed = cpuAfter.reduce<number | undefined>(
-    (sum, after, index) => (sum === undefined || after === undefined || cpuBefore[index] === undefined ? undefined : sum + after - cpuBefore[index]!),
+    (sum, after, index) => (sum === undefined || after === undefined || cpuBefore[index] === undefined ? undefined : sum + after - cpuBefore[index]),
     0,
   );
   return {

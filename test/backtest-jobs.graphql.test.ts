@@ -66,7 +66,7 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
     service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '1' });
   });
   afterAll(async () => {
-    await Promise.all(clients.map((client) => client.dispose()));
+    await Promise.all(clients.map(async (client) => client.dispose()));
     await service.stop();
     await exchange.close();
     await world.stop();

@@ -81,7 +81,7 @@ export class Authenticator {
 
   /** graphql-ws `connection_init` (contract §9): `{authorization: "Bearer …"}` or `{apiKey, timestamp, signature}` over `timestamp + "GET" + "/graphql"`. */
   async connectionParams(params: Readonly<Record<string, unknown>> | undefined): Promise<Caller> {
-    const text = (name: string) => (typeof params?.[name] === 'string' ? (params[name] as string) : undefined);
+    const text = (name: string) => (typeof params?.[name] === 'string' ? params[name] : undefined);
     if (text('authorization') !== undefined) return this.bearer(text('authorization'));
     return this.signed(
       { apiKey: text('apiKey'), timestamp: text('timestamp'), signature: text('signature') },

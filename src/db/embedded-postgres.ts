@@ -15,7 +15,7 @@ import type { Logger } from '../observability/logger';
  */
 export interface EmbeddedDatabase {
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 const USER = 'postgres';

@@ -1,14 +1,13 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
 import type { JobRecord } from '../services/backtests/job-records';
-import type { BacktestResult } from '../engine';
 import { BacktestJobPageType, BacktestJobType, BacktestTemplateType, CreateBacktestJobInput, type BacktestResultType } from '../schema/backtest.types';
 import type { GraphQLContext } from '../schema/context';
 
 function toResult(result: JobRecord['result']): BacktestResultType | null {
   if (!result) return null;
   const { metrics } = result;
-  const full = 'trades' in result ? (result as BacktestResult) : undefined;
+  const full = 'trades' in result ? result : undefined;
   return {
     metrics: {
       sharpe: metrics.sharpe,
@@ -130,7 +129,7 @@ export class BacktestResolver {
     name: 'backtestJob',
     description: "The job now, then on each status or progress change until it ends; the owner's jobs only.",
     subscribe: ({ args, context }) =>
-      (context as GraphQLContext).services.backtestJobs.watch(requireCaller((context as GraphQLContext).caller), String(args.id)),
+      (context as GraphQLContext).services.backtestJobs.watch(requireCaller((context as GraphQLContext).caller), String((args as { id: unknown }).id)),
   })
   backtestJobChanged(@Root() record: JobRecord, @Arg('id', () => ID) _id: string): BacktestJobType {
     return toJob(record);

@@ -1,3 +1,4 @@
+import { requestIdOf } from '../http/request-logging';
 import type { Request, RequestHandler, Response } from 'express';
 import { signedCredentialsFrom } from '../auth/authenticator';
 import type { Caller } from '../auth/caller';
@@ -62,7 +63,7 @@ export function operationRoutesFor(services: Services, logger: Logger) {
       const handler = route(async (req, res) => {
         const caller = await callerOf(authentication, req);
         if (caller) await admitCaller(services.weightBudget, caller, [rule], (name, value) => res.setHeader(name, value));
-        const context: GraphQLContext = { services, logger, requestId: String(req.id), caller, dataApiKey: req.get('x-data-api-key') };
+        const context: GraphQLContext = { services, logger, requestId: requestIdOf(req), caller, dataApiKey: req.get('x-data-api-key') };
         const call = async () => (await operation.apply(resolver, args(req, context) as unknown as never[])) as ResultOf<R[K]>;
         const result = reply.input ? await inputFrom(reply.input, call) : await call();
         return { status: reply.status, body: reply.body ? reply.body(result, res) : result };

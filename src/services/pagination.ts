@@ -27,7 +27,7 @@ export function encodeCursor(position: CursorPosition, filters: Record<string, u
 export function decodeCursor(cursor: string, filters: Record<string, unknown>): CursorPosition {
   let decoded: { t?: unknown; i?: unknown; f?: unknown };
   try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as typeof decoded;
   } catch {
     throw invalidCursor();
   }

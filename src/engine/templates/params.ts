@@ -47,7 +47,7 @@ export function movingAverageCrossParams(average: string) {
 
 /** The published form of a params schema: what a client may send (defaults shown, defaulted fields optional). */
 export function publishedSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { io: 'input' });
 }
 
 export interface ParamsError {

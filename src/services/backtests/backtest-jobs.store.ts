@@ -52,8 +52,8 @@ export class JobStore {
   constructor(private readonly orm: Orm) {}
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    const manager = (em ?? this.orm.em.fork()) as EntityManager;
-    return manager.getConnection().execute(sql, params, 'all', manager.getTransactionContext()) as Promise<T[]>;
+    const manager = em ?? this.orm.em.fork();
+    return manager.getConnection().execute<T[]>(sql, params, 'all', manager.getTransactionContext());
   }
 
   /** A statement that always answers one row (a count, an INSERT … RETURNING). */

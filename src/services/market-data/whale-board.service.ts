@@ -87,7 +87,7 @@ export class WhaleBoardService {
 }
 
 async function mapConcurrently<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results = new Array<R>(items.length);
   // One iterator shared by the workers: each takes the next item.
   const queue = items.entries();
   const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {

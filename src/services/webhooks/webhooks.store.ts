@@ -49,8 +49,8 @@ export class DeliveryStore {
   constructor(private readonly orm: Orm) {}
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    const manager = (em ?? this.orm.em) as EntityManager;
-    return manager.getConnection().execute(sql, params, 'all', manager.getTransactionContext()) as Promise<T[]>;
+    const manager = em ?? this.orm.em;
+    return manager.getConnection().execute<T[]>(sql, params, 'all', manager.getTransactionContext());
   }
 
   /** A statement that always answers one row (an INSERT … RETURNING). */
