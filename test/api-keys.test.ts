@@ -138,7 +138,8 @@ describe('service API keys, callers and scopes', () => {
         const socket = new WebSocket(`${service.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
         socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload })));
         socket.on('message', (data) => {
-          if ((JSON.parse(data.toString()) as { type: string }).type === 'connection_ack') {
+          // ws hands a Buffer over with its default binaryType.
+          if ((JSON.parse((data as Buffer).toString()) as { type: string }).type === 'connection_ack') {
             resolve('ack');
             socket.close();
           }
