@@ -27,7 +27,7 @@ const INTERVAL_MS: Record<string, number> = {
 
 /** Milliseconds of an exchange interval ('1m', '4h', …); throws for an interval the exchange does not have. */
 export function intervalMs(interval: string): number {
-  const length = intervalMs(interval);
+  const length = INTERVAL_MS[interval];
   if (length === undefined) throw new Error(`unknown interval ${interval}`);
   return length;
 }
