@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HistoryChunks } from '../src/services/backtests/history-chunks';
+import type { JobRecord } from '../src/services/backtests/job-records';
+import type { SweepRecord } from '../src/services/backtests/sweep-records';
 import { MarketHistory } from '../src/services/backtests/market-history';
 import { UpstreamClient } from '../src/upstream/upstream-client';
 import { startExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
@@ -29,10 +31,17 @@ function peakRssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-async function untilEnded(call: SignedClient, resource: string, id: string, pollMs: number): Promise<any> {
+async function untilEnded<T extends { id: string; status: string }>(
+  call: SignedClient,
+  resource: 'jobs' | 'sweeps',
+  body: unknown,
+  pollMs: number,
+): Promise<T> {
+  const created = await call<T>('POST', `/v1/backtest/${resource}`, body);
+  if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   for (;;) {
-    const body = (await call('GET', `/v1/backtest/${resource}/${id}`)).body;
-    if (['done', 'failed', 'cancelled'].includes(body.status)) return body;
+    const current = (await call<T>('GET', `/v1/backtest/${resource}/${created.body.id}`)).body;
+    if (['done', 'failed', 'cancelled'].includes(current.status)) return current;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
@@ -56,7 +65,12 @@ export async function main(): Promise<void> {
   const base = { template_id: 'sma_cross', symbols: ['BTCUSDT'], timeframe: '1m', start: START, end: END, capital: '10000' };
   try {
     const { call } = await newAccount(api.url, world, 'sweep-bench@example.com');
-    console.log(`machine: ${cores} × ${os.cpus()[0]?.model}, Node ${process.version}, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(
+      `machine: ${cores} × ${os.cpus()[0]?.model}, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+    );
 
     // The year's candles stored first, by the same code with the upstream weight budget lifted (the stand-in does not enforce it).
     const upstream = new UpstreamClient({ fapiUrl: exchange.url, webUrl: exchange.url, timeoutMs: 30_000, weightBudgetPerMinute: 1e9 });
@@ -68,24 +82,26 @@ export async function main(): Promise<void> {
     console.log(`stored: ${bars} 1m bars of BTCUSDT`);
 
     // The single-job engine speed, in the same worker process: bars / the simulation's own time (worker log).
-    const job = await untilEnded(call, 'jobs', (await call('POST', '/v1/backtest/jobs', { ...base, params: { fast: 10, slow: 30 } })).body.id, 20);
+    const job = await untilEnded<JobRecord>(call, 'jobs', { ...base, params: { fast: 10, slow: 30 } }, 20);
     if (job.status !== 'done') throw new Error(`job ${job.status}: ${JSON.stringify(job.error)}`);
     const logged = worker.output.filter((line) => line.includes('"backtest job done"')).map((line) => JSON.parse(line) as { simulateMs: number });
-    const jobSpeed = bars / (logged[logged.length - 1]!.simulateMs / 1000);
-    console.log(`single job, sma_cross 10/30: simulation ${logged[logged.length - 1]!.simulateMs} ms → ${(jobSpeed / 1e6).toFixed(2)} M bars/s on one core`);
+    const simulateMs = logged[logged.length - 1]?.simulateMs ?? NaN;
+    const jobSpeed = bars / (simulateMs / 1000);
+    console.log(`single job, sma_cross 10/30: simulation ${simulateMs} ms → ${(jobSpeed / 1e6).toFixed(2)} M bars/s on one core`);
 
     const started = performance.now();
-    const created = await call('POST', '/v1/backtest/sweeps', { ...base, params: PARAMS });
-    if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
-    const sweep = await untilEnded(call, 'sweeps', created.body.id, 100);
+    const sweep = await untilEnded<SweepRecord>(call, 'sweeps', { ...base, params: PARAMS }, 100);
     const seconds = (performance.now() - started) / 1000;
     if (sweep.status !== 'done') throw new Error(`sweep ${sweep.status}: ${JSON.stringify(sweep.error)}`);
     const valid = sweep.combinations - sweep.skipped;
     const aggregate = (valid * bars) / seconds;
     console.log(`sweep: ${valid} combinations × ${bars} bars through the API, ${cores} engine threads in one worker process:`);
     console.log(`  create → done ${seconds.toFixed(1)} s (target ≤ 60 s); ${(aggregate / 1e6).toFixed(2)} M bars/s aggregate (target ≥ 8.7 M)`);
-    console.log(`  ${(aggregate / cores / 1e6).toFixed(2)} M bars/s per core = ${((aggregate / cores / jobSpeed) * 100).toFixed(0)} % of the single-job engine speed`);
-    console.log(`  best: ${JSON.stringify(sweep.result.rows[0].params)} sharpe ${sweep.result.rows[0].metrics.sharpe}`);
+    console.log(
+      `  ${(aggregate / cores / 1e6).toFixed(2)} M bars/s per core = ${((aggregate / cores / jobSpeed) * 100).toFixed(0)} % of the single-job engine speed`,
+    );
+    const best = sweep.result?.rows?.[0];
+    console.log(`  best: ${JSON.stringify(best?.params)} sharpe ${best?.metrics.sharpe}`);
     console.log(`  worker process peak RSS (VmHWM): ${peakRssMb(worker.child.pid!).toFixed(0)} MB (target ≤ 600 MB)`);
   } finally {
     worker.child.kill('SIGTERM');

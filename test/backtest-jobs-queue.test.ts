@@ -47,7 +47,7 @@ describe('queued backtest jobs and the 5-active-jobs rule, across API processes'
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
     const limited = answers.filter((answer) => answer.status === 429);
     expect(limited).toHaveLength(15);
-    expect(limited[0].body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('5') } });
+    expect(limited[0]?.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('5') } });
   });
 
   it('20 simultaneous creates by one user over two processes and two keys: exactly 5 accepted; a cancel frees a place', async () => {
@@ -85,18 +85,26 @@ describe('jobs and sweeps share the 5-active limit (contract §13), on an API pr
   it('3 jobs and 2 sweeps fill the limit: a 6th sweep or job → 429 RATE_LIMITED; cancelling a queued sweep frees a place', async () => {
     const { call } = await newAccount(api.url, world, 'shared-limit@example.com');
     for (let index = 0; index < 3; index++) expect((await call('POST', '/v1/backtest/jobs', jobBody())).status).toBe(200);
-    const sweeps = [await call('POST', '/v1/backtest/sweeps', sweepBody()), await call('POST', '/v1/backtest/sweeps', sweepBody())];
-    expect(sweeps.map((sweep) => sweep.status)).toEqual([200, 200]);
+    const first = await call('POST', '/v1/backtest/sweeps', sweepBody());
+    const second = await call('POST', '/v1/backtest/sweeps', sweepBody());
+    expect([first.status, second.status]).toEqual([200, 200]);
     const sixthSweep = await call('POST', '/v1/backtest/sweeps', sweepBody());
     expect(sixthSweep.status).toBe(429);
     expect(sixthSweep.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('5') } });
     expect((await call('POST', '/v1/backtest/jobs', jobBody())).status).toBe(429);
 
-    const cancelled = await call('POST', `/v1/backtest/sweeps/${sweeps[0].body.id}/cancel`, { reason: 'make room' });
+    const cancelled = await call('POST', `/v1/backtest/sweeps/${first.body.id}/cancel`, { reason: 'make room' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.headers.get('x-service-used-weight-1m')).toBe(String(3 * 20 + 3 * 20 + 20 + 5));
-    expect(cancelled.body).toEqual({ ...sweeps[0].body, status: 'cancelled', finished_at: expect.stringMatching(/Z$/), started_at: null, progress: 0, result: null });
-    expect((await call('POST', `/v1/backtest/sweeps/${sweeps[0].body.id}/cancel`)).status).toBe(409);
+    expect(cancelled.body).toEqual({
+      ...first.body,
+      status: 'cancelled',
+      finished_at: expect.stringMatching(/Z$/),
+      started_at: null,
+      progress: 0,
+      result: null,
+    });
+    expect((await call('POST', `/v1/backtest/sweeps/${first.body.id}/cancel`)).status).toBe(409);
     expect((await call('POST', '/v1/backtest/jobs', jobBody())).status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+// Typed-array loops: every index below is bounded by the loop or the array length, so `!` stands in for a guard that would cost speed.
 import { lowerBound } from './sorted-search';
 import type { SymbolAccount } from './symbol-account';
 import type { Strategy } from './templates';
@@ -39,14 +40,14 @@ export function runSymbol(run: SymbolRun): void {
   const funding = run.funding ?? NO_FUNDING;
   const fundingTime = funding.time;
   const fundingRate = funding.rate;
-  let fundingIndex = lowerBound(fundingTime, openTime[from]);
+  let fundingIndex = lowerBound(fundingTime, openTime[from]!);
   let desired = 0;
   let orderPending = false;
   let sinceReport = 0;
 
   for (let bar = from; bar < to; bar++) {
-    const barOpen = open[bar];
-    const barOpenTime = openTime[bar];
+    const barOpen = open[bar]!;
+    const barOpenTime = openTime[bar]!;
     const barCloseTime = barOpenTime + barMs;
 
     if (orderPending) {
@@ -57,20 +58,20 @@ export function runSymbol(run: SymbolRun): void {
       }
     }
 
-    while (fundingIndex < fundingTime.length && fundingTime[fundingIndex] < barCloseTime) {
-      if (account.direction !== 0) account.payFunding(fundingRate[fundingIndex], barOpen);
+    while (fundingIndex < fundingTime.length && fundingTime[fundingIndex]! < barCloseTime) {
+      if (account.direction !== 0) account.payFunding(fundingRate[fundingIndex]!, barOpen);
       fundingIndex++;
     }
 
-    if (account.direction !== 0) account.exitWithinBar(barOpen, high[bar], low[bar], barOpenTime, barCloseTime);
+    if (account.direction !== 0) account.exitWithinBar(barOpen, high[bar]!, low[bar]!, barOpenTime, barCloseTime);
 
-    const decision = strategy.onBar(barOpen, high[bar], low[bar], close[bar], volume[bar]);
+    const decision = strategy.onBar(barOpen, high[bar]!, low[bar]!, close[bar]!, volume[bar]!);
     if (decision !== desired) {
       desired = decision;
       orderPending = true;
     }
 
-    equity[bar - from] = account.equity(close[bar]);
+    equity[bar - from] = account.equity(close[bar]!);
 
     if (++sinceReport === PROGRESS_STRIDE) {
       sinceReport = 0;
@@ -80,7 +81,7 @@ export function runSymbol(run: SymbolRun): void {
 
   const last = to - 1;
   if (account.direction !== 0) {
-    account.closeAtMarket(close[last], openTime[last] + barMs);
+    account.closeAtMarket(close[last]!, openTime[last]! + barMs);
     equity[last - from] = account.cash;
   }
   run.reportBars(sinceReport);

@@ -60,15 +60,17 @@ export function chainTestParts(base: BacktestInput, parts: readonly TestPart[]):
     testMetrics.push(simulation.metrics);
     if (Number.isNaN(capital)) capital = simulation.plan.capital;
     simulation.days.forEach((day, index) => {
-      if (day > lastDay) daily.push(simulation.dailyEquity[index] * growth);
+      // `days` and `dailyEquity` have the same length.
+      if (day > lastDay) daily.push(simulation.dailyEquity[index]! * growth);
       lastDay = Math.max(lastDay, day);
     });
     for (const equity of simulation.barEquity.equity) bars.push(equity * growth);
     const { trades } = simulation;
+    // The trade log's columns hold at least `count` values.
     for (let index = 0; index < trades.count; index++) {
-      pnl.push(trades.pnl[index] * growth);
-      entryTime.push(trades.entryTime[index]);
-      exitTime.push(trades.exitTime[index]);
+      pnl.push(trades.pnl[index]! * growth);
+      entryTime.push(trades.entryTime[index]!);
+      exitTime.push(trades.exitTime[index]!);
     }
     growth *= simulation.finalEquity / simulation.plan.capital;
   }

@@ -19,7 +19,12 @@ import type { GraphQLContext } from '../schema/context';
 import type { JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
 
-/** Backtest jobs (spec "Backtest jobs", contract §7): the one entry point of each operation, for GraphQL and for `/v1/backtest/...`. */
+/**
+ * Backtest jobs (spec "Backtest jobs", contract §7): the one entry point of
+ * each operation, for GraphQL and for `/v1/backtest/...`. Arguments that
+ * carry client input are `unknown` here: GraphQL has checked their types,
+ * a REST body has not, and the service validates both the same way.
+ */
 @Resolver()
 export class BacktestResolver {
   @Operation({ weight: 1 })
@@ -43,10 +48,7 @@ export class BacktestResolver {
 
   @Operation({ weight: 20 })
   @Mutation(() => BacktestJobType)
-  createBacktestJob(
-    @Arg('input', () => CreateBacktestJobInput) input: CreateBacktestJobInput,
-    @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<JobRecord> {
+  createBacktestJob(@Arg('input', () => CreateBacktestJobInput) input: unknown, @Ctx() { services, caller }: GraphQLContext): Promise<JobRecord> {
     return services.backtestJobs.create(requireCaller(caller), wireInput(input));
   }
 
@@ -55,7 +57,7 @@ export class BacktestResolver {
   cancelBacktestJob(
     @Arg('id', () => ID) id: string,
     @Ctx() { services, caller }: GraphQLContext,
-    @Arg('reason', () => String, { nullable: true }) reason?: string,
+    @Arg('reason', () => String, { nullable: true }) reason?: unknown,
   ): Promise<JobRecord> {
     return services.backtestJobs.cancel(requireCaller(caller), id, { reason: reason ?? undefined });
   }
@@ -65,7 +67,7 @@ export class BacktestResolver {
     name: 'backtestJob',
     description: "The job now, then on each status or progress change until it ends; the owner's jobs only.",
     subscribe: ({ args, context }) =>
-      (context as GraphQLContext).services.backtestJobs.watch(requireCaller((context as GraphQLContext).caller), String(args.id)),
+      (context as GraphQLContext).services.backtestJobs.watch(requireCaller((context as GraphQLContext).caller), String((args as { id: unknown }).id)),
   })
   backtestJobChanged(@Root() record: JobRecord, @Arg('id', () => ID) _id: string): JobRecord {
     return record;
@@ -73,12 +75,11 @@ export class BacktestResolver {
 
   @Operation({ weight: 20 })
   @Mutation(() => BacktestSweepType, { description: 'Contract §13: a parameter sweep; counts as one active job.' })
-  createBacktestSweep(
-    @Arg('input', () => CreateBacktestSweepInput) input: CreateBacktestSweepInput,
-    @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<SweepRecord> {
-    // `walk_forward` is the one nested input object with snake_case names on REST.
-    return services.backtestSweeps.create(requireCaller(caller), wireInput({ ...input, walkForward: wireInput(input.walkForward) }));
+  createBacktestSweep(@Arg('input', () => CreateBacktestSweepInput) input: unknown, @Ctx() { services, caller }: GraphQLContext): Promise<SweepRecord> {
+    const wire = wireInput(input);
+    // `walk_forward` is the one nested input object whose GraphQL names differ from REST's.
+    const body = typeof wire === 'object' && wire !== null && 'walk_forward' in wire ? { ...wire, walk_forward: wireInput(wire.walk_forward) } : wire;
+    return services.backtestSweeps.create(requireCaller(caller), body);
   }
 
   @Operation({ weight: 5 })
@@ -101,7 +102,7 @@ export class BacktestResolver {
   cancelBacktestSweep(
     @Arg('id', () => ID) id: string,
     @Ctx() { services, caller }: GraphQLContext,
-    @Arg('reason', () => String, { nullable: true }) reason?: string,
+    @Arg('reason', () => String, { nullable: true }) reason?: unknown,
   ): Promise<SweepRecord> {
     return services.backtestSweeps.cancel(requireCaller(caller), id, { reason: reason ?? undefined });
   }
@@ -111,7 +112,7 @@ export class BacktestResolver {
     name: 'backtestSweep',
     description: "The sweep now, then on each status or progress change with the leaderboard so far, until it ends; the owner's sweeps only.",
     subscribe: ({ args, context }) =>
-      (context as GraphQLContext).services.backtestSweeps.watch(requireCaller((context as GraphQLContext).caller), String(args.id)),
+      (context as GraphQLContext).services.backtestSweeps.watch(requireCaller((context as GraphQLContext).caller), String((args as { id: unknown }).id)),
   })
   backtestSweepChanged(@Root() record: SweepRecord, @Arg('id', () => ID) _id: string): SweepRecord {
     return record;

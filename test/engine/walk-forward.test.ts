@@ -1,5 +1,6 @@
 import { simulate } from '../../src/engine/simulate';
 import { chainTestParts, walkForwardWindows } from '../../src/engine/walk-forward';
+import { defined } from '../support/defined';
 import { backtestInput, randomWalk } from './candle-factory';
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
@@ -31,9 +32,10 @@ describe('walk-forward windows (contract §13)', () => {
     expect(one.testMetrics).toEqual([alone]);
     expect(one.oosMetrics).toEqual(alone);
     const two = chainTestParts(input, [first, second]);
-    expect(two.testMetrics[0]).toEqual(alone);
-    expect(two.oosMetrics.total_trades).toBe(two.testMetrics[0].total_trades + two.testMetrics[1].total_trades);
-    expect(two.testMetrics[1].total_trades).toBeGreaterThan(0);
+    const [firstMetrics, secondMetrics] = [defined(two.testMetrics[0], 'the first part'), defined(two.testMetrics[1], 'the second part')];
+    expect(firstMetrics).toEqual(alone);
+    expect(two.oosMetrics.total_trades).toBe(firstMetrics.total_trades + secondMetrics.total_trades);
+    expect(secondMetrics.total_trades).toBeGreaterThan(0);
     expect(Number(two.oosMetrics.max_drawdown)).toBeGreaterThanOrEqual(Math.max(...two.testMetrics.map((metrics) => Number(metrics.max_drawdown))) - 1e-8);
   });
 });

@@ -1,3 +1,5 @@
+import type { JobRecord } from '../../src/services/backtests/job-records';
+import type { SweepRecord } from '../../src/services/backtests/sweep-records';
 import type { SignedClient } from './identity';
 
 /** A valid create body over a short past range of hourly candles; `changes` override fields (undefined removes one). */
@@ -38,19 +40,33 @@ export function sweepBody(changes: Record<string, unknown> = {}): Record<string,
   return jobBody({ params: { fast: [3, 5], slow: [10, 20] }, ...changes });
 }
 
+/** Creates a job from `body` and polls it until it has ended, typed by the job record. */
+export async function finishedJob(call: SignedClient, body: Record<string, unknown>, timeoutMs = 30_000): Promise<JobRecord> {
+  const created = await call<JobRecord>('POST', '/v1/backtest/jobs', body);
+  if (created.status !== 200) throw new Error(`create job: ${created.status} ${JSON.stringify(created.body)}`);
+  return (await waitForJob(call, created.body.id, undefined, timeoutMs)) as JobRecord;
+}
+
 /** Polls a sweep until `until` holds (by default: it has ended). */
 export async function waitForSweep(
   call: SignedClient,
   id: string,
-  until: (sweep: any) => boolean = (sweep) => ['done', 'failed', 'cancelled'].includes(sweep.status),
+  until: (sweep: SweepRecord) => boolean = (sweep) => ['done', 'failed', 'cancelled'].includes(sweep.status),
   timeoutMs = 30_000,
-) {
+): Promise<SweepRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await call('GET', `/v1/backtest/sweeps/${id}`);
+    const response = await call<SweepRecord>('GET', `/v1/backtest/sweeps/${id}`);
     if (response.status !== 200) throw new Error(`GET sweep ${id}: ${response.status} ${JSON.stringify(response.body)}`);
     if (until(response.body)) return response.body;
     if (Date.now() > deadline) throw new Error(`sweep ${id} still ${response.body.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Creates a sweep from `body` and polls it until it has ended. */
+export async function finishedSweep(call: SignedClient, body: Record<string, unknown>, timeoutMs = 30_000): Promise<SweepRecord> {
+  const created = await call<SweepRecord>('POST', '/v1/backtest/sweeps', body);
+  if (created.status !== 200) throw new Error(`create sweep: ${created.status} ${JSON.stringify(created.body)}`);
+  return waitForSweep(call, created.body.id, undefined, timeoutMs);
 }

@@ -52,8 +52,15 @@ export class JobStore {
   constructor(private readonly orm: Orm) {}
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    const manager = (em ?? this.orm.em.fork()) as EntityManager;
-    return manager.getConnection().execute(sql, params, 'all', manager.getTransactionContext()) as Promise<T[]>;
+    const manager = em ?? this.orm.em.fork();
+    return manager.getConnection().execute<T[]>(sql, params, 'all', manager.getTransactionContext());
+  }
+
+  /** A statement that always answers one row (a count, an INSERT … RETURNING). */
+  private async executeOne<T>(sql: string, params: unknown[], em: EntityManager): Promise<T> {
+    const [row] = await this.execute<T>(sql, params, em);
+    if (row === undefined) throw new Error('the statement answered no row');
+    return row;
   }
 
   private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -69,7 +76,7 @@ export class JobStore {
     return this.transaction(async (em) => {
       if (!(await this.lockRoomForRun(caller.userId, em))) return null;
       const owner = ownerFor(caller);
-      const [row] = await this.execute<JobRow>(
+      const row = await this.executeOne<JobRow>(
         `INSERT INTO backtest_jobs (id, user_id, api_key_id, status, template_id, config) VALUES (?, ?, ?, 'queued', ?, ?::jsonb) RETURNING ${ROW_COLUMNS}`,
         [id, owner.userId, owner.apiKeyId, config.template_id, JSON.stringify(config)],
         em,
@@ -86,7 +93,7 @@ export class JobStore {
    */
   async lockRoomForRun(userId: number, em: EntityManager): Promise<boolean> {
     await this.execute(`SELECT pg_advisory_xact_lock(hashtext('backtest_jobs'), ?)`, [userId], em);
-    const [{ active }] = await this.execute<{ active: number }>(
+    const { active } = await this.executeOne<{ active: number }>(
       `SELECT (SELECT count(*) FROM backtest_jobs WHERE user_id = ? AND status IN ('queued', 'running'))
             + (SELECT count(*) FROM backtest_sweeps WHERE user_id = ? AND status IN ('queued', 'running')) AS active`,
       [userId, userId],

@@ -65,7 +65,7 @@ export class SweepStore {
   ) {}
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    return nativeQuery<T>(em ?? (this.orm.em.fork() as EntityManager), sql, params);
+    return nativeQuery<T>(em ?? this.orm.em.fork(), sql, params);
   }
 
   private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -83,7 +83,7 @@ export class SweepStore {
       if (!(await this.jobs.lockRoomForRun(caller.userId, em))) return null;
       const owner = ownerFor(caller);
       const units = chunks.reduce((total, chunk) => total + chunk.count, 0);
-      const [row] = await this.execute<SweepStoredRow>(
+      const [row = null] = await this.execute<SweepStoredRow>(
         `INSERT INTO backtest_sweeps (id, user_id, api_key_id, status, template_id, config, combinations, skipped, units)
          VALUES (?, ?, ?, 'queued', ?, ?::jsonb, ?, ?, ?) RETURNING ${ROW_COLUMNS}, result`,
         [id, owner.userId, owner.apiKeyId, sweep.config.template_id, JSON.stringify(sweep.config), sweep.combinations, sweep.skipped, units],

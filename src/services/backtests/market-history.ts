@@ -24,6 +24,9 @@ export interface LoadOptions {
 
 type KlineRow = [number, string, string, string, string, string, number, ...unknown[]];
 
+/** A tuple of `Count` columns. */
+type Columns<Count extends number, Built extends Float64Array[] = []> = Built['length'] extends Count ? Built : Columns<Count, [...Built, Float64Array]>;
+
 function chunkStarts(start: number, end: number, span: number): number[] {
   const starts: number[] = [];
   for (let at = Math.floor(start / span) * span; at <= end; at += span) starts.push(at);
@@ -58,8 +61,9 @@ export class MarketHistory {
       fetchedUntil: Math.min(chunkStart + span, this.now() - barMs + 1),
     }));
     const [openTime, openPrice, high, low, close, volume] = await this.assemble(symbol, timeframe, starts, 6, options.shared, progress);
-    if (openTime.length === 0 || openTime[0] >= start + barMs) {
-      const first = openTime.length > 0 ? `; its history starts at ${new Date(openTime[0]).toISOString()}` : '';
+    const firstOpen = openTime[0];
+    if (firstOpen === undefined || firstOpen >= start + barMs) {
+      const first = firstOpen !== undefined ? `; its history starts at ${new Date(firstOpen).toISOString()}` : '';
       throw dataUnavailable(`${symbol} has no ${timeframe} candles at ${new Date(start).toISOString()}${first}`);
     }
     return { openTime, open: openPrice, high, low, close, volume };
@@ -96,9 +100,8 @@ export class MarketHistory {
     const step = () => options.onProgress?.(Math.min(1, ++done / steps));
     let next = 0;
     const fetchNext = async (): Promise<void> => {
-      while (next < missing.length) {
+      for (let chunkStart = missing[next++]; chunkStart !== undefined; chunkStart = missing[next++]) {
         options.signal?.throwIfAborted();
-        const chunkStart = missing[next++];
         const { columns, fetchedUntil } = await fetch(chunkStart);
         await this.chunks.save(symbol, series, chunkStart, fetchedUntil, columns);
         step();
@@ -109,25 +112,26 @@ export class MarketHistory {
   }
 
   /** One buffer for all columns, filled chunk by chunk in time order. */
-  private async assemble(
+  private async assemble<Count extends number>(
     symbol: string,
     series: string,
     starts: number[],
-    columnCount: number,
+    columnCount: Count,
     shared: boolean | undefined,
     step: () => void,
-  ): Promise<Float64Array[]> {
+  ): Promise<Columns<Count>> {
     const sizes = await this.chunks.sizes(symbol, series, starts);
     const total = sizes.reduce((sum, size) => sum + size.rowCount, 0);
     const buffer = shared === true ? new SharedArrayBuffer(total * columnCount * 8) : new ArrayBuffer(total * columnCount * 8);
     const columns = Array.from({ length: columnCount }, (_, index) => new Float64Array(buffer, index * total * 8, total));
     let offset = 0;
     await this.chunks.forEach(symbol, series, starts, (chunk) => {
-      for (let index = 0; index < columnCount; index++) copyColumn(chunk, index, columns[index], offset);
+      columns.forEach((column, index) => copyColumn(chunk, index, column, offset));
       offset += chunk.rowCount;
       step();
     });
-    return columns;
+    // Array.from made exactly `columnCount` columns.
+    return columns as Columns<Count>;
   }
 
   private async fetchKlines(symbol: string, interval: Timeframe, chunkStart: number, span: number): Promise<Float64Array[]> {
@@ -138,12 +142,7 @@ export class MarketHistory {
       symbol,
     );
     const closed = rows.filter((row) => row[6] < this.now());
-    const columns = Array.from({ length: 6 }, () => new Float64Array(closed.length));
-    closed.forEach((row, index) => {
-      columns[0][index] = row[0];
-      for (let column = 1; column <= 5; column++) columns[column][index] = Number(row[column]);
-    });
-    return columns;
+    return Array.from({ length: 6 }, (_, column) => Float64Array.from(closed, (row) => (column === 0 ? row[0] : Number(row[column]))));
   }
 
   private async fetchFunding(symbol: string, chunkStart: number): Promise<Float64Array[]> {

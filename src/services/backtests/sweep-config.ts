@@ -98,8 +98,7 @@ export function expandCombinations(
   for (let index = 0; index < combinations; index++) {
     const combination: Record<string, unknown> = {};
     let rest = index;
-    for (let position = lists.length - 1; position >= 0; position--) {
-      const [name, values] = lists[position];
+    for (const [name, values] of [...lists].reverse()) {
       combination[name] = values[rest % values.length];
       rest = Math.floor(rest / values.length);
     }

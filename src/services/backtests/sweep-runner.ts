@@ -163,6 +163,7 @@ export class SweepRunner {
         ...windows.map((window) => ({ params, start: window.trainStart, end: window.trainEnd })),
       ];
       const [metrics, ...trainMetrics] = await this.pool.runMetrics(input, runs, signal);
+      if (!metrics) throw new EngineError('ENGINE_ERROR', 'the engine answered no metrics');
       offerRow(rows, { index, params, metrics }, config.objective, config.top);
       trainMetrics.forEach((train, window) => {
         const candidate = { index, params, metrics: train };
@@ -186,15 +187,15 @@ export class SweepRunner {
     const windows = walkForward(config);
     if (!input || windows.length === 0) return { objective: config.objective, rows };
     const better = compareRows(config.objective);
-    const winners = windows.map((_, window) => {
-      const candidates = outcomes.map((outcome) => outcome.best[window]).filter((candidate): candidate is WindowBest => Boolean(candidate));
+    const winners = windows.map((window, index) => {
+      const candidates = outcomes.map((outcome) => outcome.best[index]).filter((candidate): candidate is WindowBest => Boolean(candidate));
       const [winner] = candidates.sort(better);
-      if (!winner) throw new EngineError('ENGINE_ERROR', `no combination ran on walk-forward window ${window + 1}`);
-      return winner;
+      if (!winner) throw new EngineError('ENGINE_ERROR', `no combination ran on walk-forward window ${index + 1}`);
+      return { window, winner };
     });
     const tests = await this.pool.runWalkForwardTests(
       input,
-      windows.map((window, index) => ({ params: winners[index].params, start: window.testStart, end: window.testEnd })),
+      winners.map(({ window, winner }) => ({ params: winner.params, start: window.testStart, end: window.testEnd })),
       signal,
     );
     const iso = (time: number) => new Date(time).toISOString();
@@ -202,15 +203,19 @@ export class SweepRunner {
       objective: config.objective,
       rows,
       walk_forward: {
-        windows: windows.map((window, index) => ({
-          train_start: iso(window.trainStart),
-          train_end: iso(window.trainEnd),
-          test_start: iso(window.testStart),
-          test_end: iso(window.testEnd),
-          params: winners[index].params,
-          train_metrics: winners[index].metrics,
-          test_metrics: tests.testMetrics[index],
-        })),
+        windows: winners.map(({ window, winner }, index) => {
+          const testMetrics = tests.testMetrics[index];
+          if (!testMetrics) throw new EngineError('ENGINE_ERROR', `the engine answered no metrics for walk-forward window ${index + 1}`);
+          return {
+            train_start: iso(window.trainStart),
+            train_end: iso(window.trainEnd),
+            test_start: iso(window.testStart),
+            test_end: iso(window.testEnd),
+            params: winner.params,
+            train_metrics: winner.metrics,
+            test_metrics: testMetrics,
+          };
+        }),
         oos_metrics: tests.oosMetrics,
       },
     };
