@@ -107,7 +107,7 @@ describe('backtest sweeps over GraphQL and the backtestSweep subscription (contr
           ...input,
           timeframe: '1m',
           start: '2024-05-01T00:00:00Z',
-          end: '2024-05-11T00:00:00Z',
+          end: '2024-05-31T00:00:00Z',
           params: { fast: { from: 2, to: 11, step: 1 }, slow: { from: 30, to: 120, step: 10 } },
         },
       },
