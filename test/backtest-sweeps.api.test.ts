@@ -123,6 +123,7 @@ describe('parameter sweeps over the signed API (contract §13)', () => {
     ['top 0', { top: 0 }, 'top'],
     ['top 101', { top: 101 }, 'top'],
     ['a walk-forward longer than the range', { walk_forward: { train_days: 40, test_days: 10 } }, 'walk_forward'],
+    ['a walk-forward of more than 100 windows', { start: '2023-01-01T00:00:00Z', walk_forward: { train_days: 5, test_days: 2 } }, 'walk_forward'],
     ['negative slippage', { slippage_bps: '-1' }, 'slippage_bps'],
     ['an unknown template', { template_id: 'martingale' }, 'template_id'],
   ])('%s → 400 INVALID_PARAMETER naming the field', async (_name, changes, field) => {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { validateTemplateParams, walkForwardWindows, type BacktestMetrics } from '../../engine';
+import { findTemplate, validateTemplateParams, walkForwardWindows, type BacktestMetrics } from '../../engine';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { resolveRunFields, runFields, type JobConfig } from './job-config';
 
 /** Contract §13: the cartesian product of the value lists may hold at most this many combinations. */
 export const MAX_COMBINATIONS = 10_000;
+/** Each window runs every combination once more: a bound keeps one sweep from costing thousands of sweeps. */
+export const MAX_WINDOWS = 100;
 
 export const OBJECTIVES = [
   'sharpe',
@@ -115,13 +117,13 @@ export function resolveSweep(input: unknown, now = Date.now()): ResolvedSweep {
   const body = parseOrInvalidParameter(createSchema, input ?? {});
   const { template_id, params, objective, top, walk_forward, ...fields } = body;
   const run = resolveRunFields({ template_id, ...fields }, now);
-  const unknownTemplate = validateTemplateParams(template_id, {});
-  if (!unknownTemplate.ok && unknownTemplate.error.field === 'template_id')
-    throw new AppError('INVALID_PARAMETER', unknownTemplate.error.message, { field: 'template_id' });
+  if (!findTemplate(template_id)) throw new AppError('INVALID_PARAMETER', `template_id: unknown template ${template_id}`, { field: 'template_id' });
   const { valid, combinations, firstRejection } = expandCombinations(template_id, params);
   if (valid.length === 0) throw invalidParams(`the template rejects every combination (${firstRejection ?? 'none given'})`);
-  if (walk_forward && walkForwardWindows(Date.parse(run.start), Date.parse(run.end), walk_forward.train_days, walk_forward.test_days).length === 0) {
-    throw new AppError('INVALID_PARAMETER', 'walk_forward: train_days + test_days must fit between start and end', { field: 'walk_forward' });
+  const windows = walk_forward ? walkForwardWindows(Date.parse(run.start), Date.parse(run.end), walk_forward.train_days, walk_forward.test_days).length : 1;
+  if (windows === 0) throw new AppError('INVALID_PARAMETER', 'walk_forward: train_days + test_days must fit between start and end', { field: 'walk_forward' });
+  if (windows > MAX_WINDOWS) {
+    throw new AppError('INVALID_PARAMETER', `walk_forward: ${windows} windows; at most ${MAX_WINDOWS} (raise test_days)`, { field: 'walk_forward' });
   }
   return {
     config: { ...run, params, objective, top, ...(walk_forward ? { walk_forward } : {}) },
