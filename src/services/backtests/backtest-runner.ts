@@ -5,7 +5,7 @@ import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type JobStor
 import type { NotificationListener } from '../../db/notifications';
 import { BacktestProgress, EngineError, type BacktestInput, type BacktestPool, type CandleSeries, type FundingSeries } from '../../engine';
 import type { Logger } from '../../observability/logger';
-import { WakeSignal } from '../../workers/wake-signal';
+import { QueueRunner } from '../../workers/queue-runner';
 
 export interface RunnerSettings {
   workerId: number;
@@ -17,6 +17,8 @@ export interface RunnerSettings {
   progressIntervalMs: number;
   /** Longest simulation (after the data is loaded) before the job fails with TIMEOUT. */
   timeoutMs: number;
+  /** Resolves while this process holds its liveness lock: nothing is claimed (or declared abandoned) without it. */
+  ready(): Promise<void>;
 }
 
 interface RunningJob {
@@ -32,11 +34,8 @@ interface RunningJob {
  * progress update and terminates the thread at once.
  */
 export class BacktestRunner {
-  private running = false;
   private readonly inFlight = new Map<string, RunningJob>();
-  private readonly tasks = new Set<Promise<void>>();
-  private readonly wakeSignal = new WakeSignal();
-  private loop?: Promise<void>;
+  private readonly runner: QueueRunner;
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -46,50 +45,38 @@ export class BacktestRunner {
     private readonly listener: NotificationListener,
     private readonly settings: RunnerSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.runner = new QueueRunner({ name: 'backtest-runner', idlePollMs: settings.idlePollMs, poll: () => this.poll(), ready: settings.ready, logger });
+  }
 
   start(): void {
-    this.running = true;
-    this.unsubscribe.push(this.listener.on(JOBS_QUEUED_CHANNEL, () => this.wakeSignal.wake()));
+    this.unsubscribe.push(this.listener.on(JOBS_QUEUED_CHANNEL, () => this.runner.wake()));
     this.unsubscribe.push(this.listener.on(JOB_CHANGES_CHANNEL, (id) => this.checkStillMine(id)));
-    this.loop = this.run();
+    this.runner.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
     this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
     for (const job of this.inFlight.values()) this.abort(job, 'shutdown');
-    this.wakeSignal.wake();
-    await Promise.allSettled([this.loop, ...this.tasks]);
+    await this.runner.stop();
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.wakeSignal.reset();
-      try {
-        await this.store.failAbandoned();
-        const free = this.settings.threads - this.inFlight.size;
-        if (free > 0) (await this.store.claim(free, this.settings.workerId)).forEach((job) => this.launch(job));
-      } catch (error) {
-        this.logger.error({ err: error }, 'backtest runner iteration failed');
-      }
-      if (this.running) await this.wakeSignal.sleep(this.settings.idlePollMs);
-    }
+  private async poll(): Promise<void> {
+    await this.store.failAbandoned();
+    const free = this.settings.threads - this.inFlight.size;
+    if (free > 0) (await this.store.claim(free, this.settings.workerId)).forEach((job) => this.launch(job));
   }
 
   private launch(job: ClaimedJob): void {
     const entry: RunningJob = { controller: new AbortController() };
     this.inFlight.set(job.id, entry);
-    const task = this.execute(job, entry)
-      .catch((error: unknown) =>
-        this.logger.error({ err: error, jobId: job.id }, 'backtest job bookkeeping failed; its lease will lapse and it will be taken over'),
-      )
-      .finally(() => {
-        this.inFlight.delete(job.id);
-        this.tasks.delete(task);
-        this.wakeSignal.wake();
-      });
-    this.tasks.add(task);
+    this.runner.launch(
+      this.execute(job, entry)
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, jobId: job.id }, 'backtest job bookkeeping failed; its lease will lapse and it will be taken over'),
+        )
+        .finally(() => this.inFlight.delete(job.id)),
+    );
   }
 
   private async execute(job: ClaimedJob, entry: RunningJob): Promise<void> {
