@@ -51,7 +51,7 @@ export function createExpressApp(parts: AppParts): Express {
   );
 
   app.use('/graphql', parts.graphqlMiddleware);
-  app.use(restRoutes(parts.services));
+  app.use(restRoutes(parts.services, parts.logger));
 
   app.use((req: Request, res: Response) => {
     res.status(404).json(req.path.startsWith('/v1/') ? { error: { code: 'NOT_FOUND', message: 'no such endpoint' } } : { detail: 'Not Found' });
