@@ -32,6 +32,13 @@ export function ormOptions(databaseUrl: string, timeouts: DatabaseTimeouts, logg
       },
       // Waiting for a free pooled connection counts against the same few seconds.
       acquireConnectionTimeout: timeouts.connectTimeoutMs + timeouts.statementTimeoutMs,
+      // knex prints pool trouble ("Connection Error: ...") with console.log; keep it in the structured log, one line each.
+      log: {
+        warn: (message: unknown) => logger?.warn({ component: 'knex' }, String(message)),
+        error: (message: unknown) => logger?.warn({ component: 'knex' }, String(message)),
+        deprecate: (message: unknown) => logger?.debug({ component: 'knex' }, String(message)),
+        debug: (message: unknown) => logger?.debug({ component: 'knex' }, String(message)),
+      },
     },
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, tableName: 'mikro_orm_migrations' },
     discovery: { warnWhenNoEntities: false },

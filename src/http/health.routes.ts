@@ -22,7 +22,7 @@ export function healthRoutes(orm: Orm, metrics: Metrics): Router {
           () => undefined,
         ),
       // A frozen database must not hold the probe: the orchestrator asking needs an answer now.
-      new Promise<undefined>((resolve) => (timer = setTimeout(resolve, READY_CHECK_TIMEOUT_MS))),
+      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), READY_CHECK_TIMEOUT_MS))),
     ]);
     clearTimeout(timer);
     const ready = pending === 0;
