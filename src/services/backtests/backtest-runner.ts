@@ -5,6 +5,8 @@ import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type JobStor
 import type { NotificationListener } from '../../db/notifications';
 import { BacktestProgress, EngineError, type BacktestInput, type BacktestPool, type CandleSeries, type FundingSeries } from '../../engine';
 import type { Logger } from '../../observability/logger';
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
+import { retryWhileDatabaseUnavailable } from '../../workers/database-retry';
 import { QueueRunner } from '../../workers/queue-runner';
 
 export interface RunnerSettings {
@@ -20,6 +22,9 @@ export interface RunnerSettings {
   /** Resolves while this process holds its liveness lock: nothing is claimed (or declared abandoned) without it. */
   ready(): Promise<void>;
 }
+
+/** Within the job's lease: a result recorded this late still belongs to this worker. */
+const BOOKKEEPING_RETRY_MS = 20_000;
 
 interface RunningJob {
   controller: AbortController;
@@ -99,13 +104,17 @@ export class BacktestRunner {
       const result = await this.pool.run(input, { signal, progress, transferInput: true });
       const simulated = performance.now();
       clearInterval(ticker);
-      await this.store.complete(job.id, workerId, result);
+      await retryWhileDatabaseUnavailable(() => this.store.complete(job.id, workerId, result), BOOKKEEPING_RETRY_MS, signal);
       const timings = { loadMs: Math.round(loaded - started), simulateMs: Math.round(simulated - loaded), storeMs: Math.round(performance.now() - simulated) };
       this.logger.info({ jobId: job.id, ...timings, rssMb: Math.round(process.memoryUsage().rss / 1048576) }, 'backtest job done');
     } catch (error) {
       clearInterval(ticker);
-      if (entry.reason === 'shutdown') await this.store.release(job.id, workerId);
-      else if (entry.reason !== 'ended elsewhere') await this.store.fail(job.id, workerId, this.jobError(error, entry));
+      // A database outage while loading history is no fault of the job: it goes back to the queue once the database answers.
+      if (entry.reason === 'shutdown' || (entry.reason === undefined && isDatabaseUnavailable(error))) {
+        await retryWhileDatabaseUnavailable(() => this.store.release(job.id, workerId), BOOKKEEPING_RETRY_MS, signal);
+      } else if (entry.reason !== 'ended elsewhere') {
+        await retryWhileDatabaseUnavailable(() => this.store.fail(job.id, workerId, this.jobError(error, entry)), BOOKKEEPING_RETRY_MS, signal);
+      }
     } finally {
       clearInterval(ticker);
       clearTimeout(timeout);
