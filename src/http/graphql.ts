@@ -61,6 +61,12 @@ export function startSubscriptions(schema: GraphQLSchema, httpServer: Server, se
     },
     wsServer,
   );
+  // ws has already closed a socket that broke the protocol (1009 for an oversized frame) when it emits 'error';
+  // graphql-ws would print the error with its stack to stderr. A client's mistake is one log line.
+  wsServer.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (error) => logger.info({ reason: error.message }, 'graphql-ws socket closed on a protocol error'));
+  });
   return {
     stop: async () => {
       const sockets = [...wsServer.clients];
