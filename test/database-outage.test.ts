@@ -19,7 +19,7 @@ describe('requests while the database is unavailable', () => {
     world = await startOutsideWorld();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'database-outage-'));
     clusterDir = path.join(dataDir, 'postgres');
-    service = await spawnService({ ...world.env, DATA_DIR: dataDir, ROLE: 'api', DB_STATEMENT_TIMEOUT_MS: '1000', DB_CONNECT_TIMEOUT_MS: '1000' });
+    service = await spawnService({ ...world.env, DATA_DIR: dataDir, ROLE: 'api', DB_STATEMENT_TIMEOUT_MS: '500', DB_CONNECT_TIMEOUT_MS: '500' });
     account = await newAccount(service.url, world, 'outage@example.com', ['webhooks:write']);
   }, 60_000);
   afterAll(async () => {

@@ -30,7 +30,10 @@ export class ProcessLiveness {
         purpose: 'liveness',
         maxReconnectDelayMs,
         prepare: async (client) => {
-          await client.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, this.workerId]);
+          // Not the waiting form: after a network cut the old session may still hold the lock until PostgreSQL notices it is gone,
+          // and this attempt must then fail and be retried rather than hang with work paused behind it.
+          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [LIVENESS_LOCK_NAMESPACE, this.workerId]);
+          if (!rows[0]?.locked) throw new Error('the liveness lock is still held by an earlier session of this process');
         },
         onDown: () => {
           this.held = false;
