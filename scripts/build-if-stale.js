@@ -18,7 +18,7 @@ const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.jso
 const newestInput = Math.max(...inputs.map(newestMtime));
 if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestInput) process.exit(0);
 
-console.error('building dist/ (sources changed since the last build)…');
+process.stderr.write('building dist/ (sources changed since the last build)…\n');
 const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 writeFileSync(stamp, `${new Date().toISOString()}\n`);

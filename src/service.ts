@@ -25,7 +25,7 @@ export interface Core {
   services: Services;
   logger: Logger;
   metrics: Metrics;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface RunningService extends Core {
@@ -82,7 +82,7 @@ function addCore(lifecycle: Lifecycle, config: Config, logger: Logger): () => Om
       },
       stop: async () => {
         const { webhookDelivery, upstream } = required(services, UPSTREAM_CLIENTS);
-        await webhookDelivery.client.close();
+        webhookDelivery.client.close();
         await upstream.close();
       },
     },
@@ -153,7 +153,7 @@ export async function startService(config: Config, logger: Logger = createLogger
     });
     let schema: GraphQLSchema | undefined;
     let graphql: GraphQLEndpoint | undefined;
-    let subscriptions: { stop(): Promise<void> } | undefined;
+    let subscriptions: { stop: () => Promise<void> } | undefined;
     lifecycle.add(
       {
         name: APOLLO,

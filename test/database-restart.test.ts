@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { createTestCa, type TestCa } from './stand-ins/test-ca';
 import { WebhookReceiver } from './stand-ins/webhook-receiver';
+import type { JobRecord } from '../src/services/backtests/job-records';
 import { jobBody, waitForJob } from './support/backtest';
 import { fastClock, zigzag } from './support/fast-clock';
 import { newAccount, signedClient } from './support/identity';
@@ -27,7 +28,7 @@ describe('background work across database restarts', () => {
   let env: Record<string, string>;
   let api: ServiceProcess;
   let workers: ServiceProcess[] = [];
-  let restarted: { stop(): Promise<void> } | undefined;
+  let restarted: { stop: () => Promise<void> } | undefined;
 
   const stopProcess = async (service: ServiceProcess) => {
     if (service.child.exitCode === null) service.child.kill('SIGTERM');
@@ -87,9 +88,9 @@ describe('background work across database restarts', () => {
 
     // Only the workers run jobs: this one completes only if one of them found the database again.
     const call = signedClient(api.url, owner.key);
-    const created = await call('POST', '/v1/backtest/jobs', jobBody());
+    const created = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody());
     expect(created.status).toBe(200);
-    expect((await waitForJob(call, created.body.id, undefined, 20_000)).status).toBe('done');
+    expect(((await waitForJob(call, created.body.id, undefined, 20_000)) as JobRecord).status).toBe('done');
   }, 60_000);
 
   it('after PostgreSQL restarts under a running backtest, pending deliveries and a deployed strategy: the job completes, each delivery arrives, the strategy keeps one owner', async () => {
@@ -100,14 +101,14 @@ describe('background work across database restarts', () => {
     expect((await owner.call('POST', '/v1/webhooks', { url, events: ['backtest.*'] })).status).toBe(200);
 
     world.market.scriptCloses('ADAUSDT', zigzag(1, 0.05, 2));
-    const strategy = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['ADAUSDT'], timeframe: '1m', capital: '500' }));
+    const strategy = await owner.call<{ id: string }>('POST', '/v1/strategies', strategyBody({ symbols: ['ADAUSDT'], timeframe: '1m', capital: '500' }));
     expect((await owner.call('POST', `/v1/strategies/${strategy.body.id}/deploy`, { dry_run: true })).status).toBe(200);
     await waitUntil(() => evaluations(strategy.body.id).some((count) => count > 0), 10_000, 'the strategy is evaluated');
 
     // The job's funding history arrives only after the restart: it is running (loading) throughout.
     world.market.fault('/fapi/v1/fundingRate', { delayMs: 2_000 }, 1);
-    const job = await owner.call('POST', '/v1/backtest/jobs', jobBody({ symbols: ['ETHUSDT'] }));
-    await waitForJob(owner.call, job.body.id, (row) => row.status === 'running');
+    const job = await owner.call<JobRecord>('POST', '/v1/backtest/jobs', jobBody({ symbols: ['ETHUSDT'] }));
+    await waitForJob(owner.call, job.body.id, (row: JobRecord) => row.status === 'running');
 
     const [user] = await query<{ user_id: number }>('SELECT user_id FROM strategies WHERE id = $1', [strategy.body.id]);
     const eventIds = Array.from({ length: 8 }, () => `evt_${randomUUID().replace(/-/g, '').slice(0, 20)}`);
@@ -124,7 +125,7 @@ describe('background work across database restarts', () => {
     await waitUntil(() => evaluations(strategy.body.id).some((count, index) => count > before[index]!), 5_000, 'the strategy is evaluated again');
     expect(Date.now() - back).toBeLessThan(5_000);
 
-    expect((await waitForJob(owner.call, job.body.id, undefined, 30_000)).status).toBe('done');
+    expect(((await waitForJob(owner.call, job.body.id, undefined, 30_000)) as JobRecord).status).toBe('done');
     const arrived = () => new Set(receiver.received.map((request) => request.headers['webhook-id']));
     await waitUntil(() => eventIds.every((id) => arrived().has(id)), 30_000, 'every delivery arrives');
     const counts = evaluations(strategy.body.id);

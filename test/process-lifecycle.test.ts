@@ -9,6 +9,7 @@ import { print } from 'graphql';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { Lifecycle, type Component } from '../src/lifecycle/lifecycle';
+import type { JobRecord } from '../src/services/backtests/job-records';
 import { createLogger } from '../src/observability/logger';
 import { startExchangeStandIn, type ExchangeStandIn } from './stand-ins/exchange/exchange-stand-in';
 import { WatchBacktestJobDocument } from './graphql/generated';
@@ -96,9 +97,9 @@ describe('stopping the service process (issue 17)', () => {
     exchange.fault('/fapi/v1/klines', { delayMs: 10_000 });
     try {
       const account = await newAccount(service.url, world, 'sigterm@example.com');
-      const created = await account.call('POST', '/v1/backtest/jobs', jobBody());
+      const created = await account.call<JobRecord>('POST', '/v1/backtest/jobs', jobBody());
       expect(created.status).toBe(200);
-      await waitForJob(account.call, created.body.id, (job) => job.status === 'running');
+      await waitForJob(account.call, created.body.id, (job: JobRecord) => job.status === 'running');
 
       const client = createClient({
         url: `${service.url.replace('http', 'ws')}/graphql`,
@@ -149,7 +150,7 @@ describe('stopping the service process (issue 17)', () => {
     });
     const lines: string[] = [];
     const started = new Promise<void>((resolve) =>
-      readline.createInterface({ input: npm.stdout! }).on('line', (line) => {
+      readline.createInterface({ input: npm.stdout }).on('line', (line) => {
         lines.push(line);
         if (line.includes('"msg":"service started"')) resolve();
       }),

@@ -21,7 +21,7 @@ import type { Logger } from '../observability/logger';
  */
 export interface EmbeddedDatabase {
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 const USER = 'postgres';
@@ -129,7 +129,7 @@ async function importWithoutSignalHandlers(): Promise<typeof import('embedded-po
 }
 
 interface StartedServer {
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 async function startServer(clusterDir: string, port: number, logFile: string, asRoot: boolean): Promise<StartedServer> {

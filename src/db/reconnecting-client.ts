@@ -8,10 +8,10 @@ export interface ReconnectingClientOptions {
   /** Longest wait between reconnect attempts: bounds how long work pauses after the database is back. */
   maxReconnectDelayMs: number;
   /** Runs on each new connection before it counts as up (LISTEN, take a lock); a failure counts as a failed attempt. */
-  prepare(client: Client): Promise<void>;
+  prepare: (client: Client) => Promise<void>;
   /** The connection is gone; `onUp` follows once a new one is prepared. */
-  onDown?(): void;
-  onUp?(client: Client): void;
+  onDown?: () => void;
+  onUp?: (client: Client) => void;
 }
 
 /**

@@ -16,6 +16,7 @@ import { RequestLoaders } from '../schema/request-loaders';
 import { formatGraphQLError } from '../schema/format-error';
 import { operationWeightPlugin } from '../schema/operation-weight';
 import { depthLimitRule, queryCostPlugin } from '../schema/query-limits';
+import { requestIdOf } from './request-logging';
 import type { Services } from '../services';
 
 export interface GraphQLEndpoint {
@@ -29,7 +30,7 @@ export const WS_MAX_PAYLOAD_BYTES = 256 * 1024;
 const WS_CLOSE_GRACE_MS = 1000;
 
 /** graphql-ws on the HTTP server's `/graphql` upgrades; `stop` closes every socket (1001 "Going away") so the HTTP server can close. */
-export function startSubscriptions(schema: GraphQLSchema, httpServer: Server, services: Services, logger: Logger): { stop(): Promise<void> } {
+export function startSubscriptions(schema: GraphQLSchema, httpServer: Server, services: Services, logger: Logger): { stop: () => Promise<void> } {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: WS_MAX_PAYLOAD_BYTES });
   const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller }>(
     {
@@ -71,7 +72,7 @@ export function startSubscriptions(schema: GraphQLSchema, httpServer: Server, se
     stop: async () => {
       const sockets = [...wsServer.clients];
       await wsCleanup.dispose();
-      const closed = Promise.all(sockets.map((socket) => (socket.readyState === WebSocket.CLOSED ? undefined : once(socket, 'close'))));
+      const closed = Promise.all(sockets.filter((socket) => socket.readyState !== WebSocket.CLOSED).map((socket) => once(socket, 'close')));
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, WS_CLOSE_GRACE_MS)))]);
       clearTimeout(timer);
@@ -117,7 +118,7 @@ export async function startGraphQL(schema: GraphQLSchema, services: Services, lo
       context: async ({ req }) => ({
         services,
         logger,
-        requestId: String(req.id),
+        requestId: requestIdOf(req),
         caller: await graphQLCallerFrom(services.authenticator, req).catch(rethrowUnavailable),
         dataApiKey: req.get('x-data-api-key'),
         loaders: new RequestLoaders(),

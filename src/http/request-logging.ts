@@ -38,6 +38,11 @@ export function requestLogging(logger: Logger, metrics: Metrics): RequestHandler
   });
 }
 
+/** The id `genReqId` gave the request (always a string there). */
+export function requestIdOf(req: IncomingMessage): string {
+  return typeof req.id === 'string' ? req.id : '';
+}
+
 function observe(metrics: Metrics, req: IncomingMessage, res: ServerResponse, value: Record<string, unknown>): Record<string, unknown> {
   const routePath = (req as IncomingMessage & { route?: { path?: string } }).route?.path;
   metrics.httpRequestDuration.observe(

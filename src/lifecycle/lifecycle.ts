@@ -9,9 +9,9 @@ import type { Logger } from '../observability/logger';
 export interface Component {
   readonly name: string;
   readonly dependsOn?: readonly string[];
-  start(): Promise<void>;
+  start: () => Promise<void>;
   /** Absent for parts that hold nothing to release. */
-  stop?(): Promise<void>;
+  stop?: () => Promise<void>;
 }
 
 /** Starts components in dependency order and stops the started ones in the reverse order. */

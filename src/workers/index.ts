@@ -12,13 +12,13 @@ export interface WorkerContext {
   /** This process's liveness id (db/process-liveness.ts), to record on claimed work. */
   workerId: number;
   /** Resolves while this process holds its liveness lock; every claim waits for it (after a database restart, until it is taken again). */
-  ready(): Promise<void>;
+  ready: () => Promise<void>;
 }
 
 /** Work that runs in processes with ROLE `worker` or `all`; `start` returns how to stop it. */
 export interface BackgroundWorker {
   name: string;
-  start(context: WorkerContext): Promise<() => Promise<void>>;
+  start: (context: WorkerContext) => Promise<() => Promise<void>>;
 }
 
 /** Every background worker; each feature adds its own here. */

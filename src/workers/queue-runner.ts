@@ -11,9 +11,9 @@ export interface QueueRunnerOptions {
    * One poll: claim work and `launch` it. Returns how long to sleep before the
    * next poll (0 for at once), or nothing for `idlePollMs`.
    */
-  poll(): Promise<number | void>;
+  poll: () => Promise<number | void>;
   /** Awaited before each poll (the process's liveness lock): nothing is claimed while this process cannot prove it is alive. */
-  ready(): Promise<void>;
+  ready: () => Promise<void>;
   logger: Logger;
 }
 

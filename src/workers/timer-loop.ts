@@ -7,15 +7,15 @@ export interface TimerLoopOptions {
   name: string;
   intervalMs: number;
   /** One round of work; a failure is logged and the next round still comes. */
-  run(): Promise<unknown>;
+  run: () => Promise<unknown>;
   /** Awaited before each round (the process's liveness lock), so no round runs while the process cannot prove it is alive. */
-  ready(): Promise<void>;
+  ready: () => Promise<void>;
   logger: Logger;
 }
 
 export interface RunningLoop {
   /** Ends the loop: no new round starts, and the round under way is awaited. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** Runs `run` at once and then `intervalMs` after each round ends, so rounds never overlap however long one takes. */

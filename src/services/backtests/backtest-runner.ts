@@ -20,7 +20,7 @@ export interface RunnerSettings {
   /** Longest simulation (after the data is loaded) before the job fails with TIMEOUT. */
   timeoutMs: number;
   /** Resolves while this process holds its liveness lock: nothing is claimed (or declared abandoned) without it. */
-  ready(): Promise<void>;
+  ready: () => Promise<void>;
 }
 
 /** Within the job's lease: a result recorded this late still belongs to this worker. */
@@ -159,7 +159,7 @@ export class BacktestRunner {
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = () => reject(signal.reason as Error);
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));

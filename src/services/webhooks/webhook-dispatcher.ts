@@ -16,7 +16,7 @@ export interface DispatcherSettings {
   /** Longest sleep between polls when nothing wakes the dispatcher. */
   idlePollMs: number;
   /** Resolves while this process holds its liveness lock: nothing is claimed without it. */
-  ready(): Promise<void>;
+  ready: () => Promise<void>;
 }
 
 /**
