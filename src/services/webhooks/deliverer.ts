@@ -1,6 +1,6 @@
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Logger } from '../../observability/logger';
-import type { ClaimedDelivery, DeliveryStore } from './webhooks.store';
+import type { ClaimedDelivery, WebhooksStore } from './webhooks.store';
 import { nextAttemptDelaySeconds, parseRetryAfter } from './retry-schedule';
 import { describeDeliveryError, type SafeHttpsClient } from './safe-https';
 import { signedHeaders } from './signing';
@@ -25,7 +25,7 @@ export interface DelivererSettings {
  */
 export class Deliverer {
   constructor(
-    private readonly store: DeliveryStore,
+    private readonly store: WebhooksStore,
     private readonly client: SafeHttpsClient,
     private readonly secrets: SecretBox,
     private readonly settings: DelivererSettings,

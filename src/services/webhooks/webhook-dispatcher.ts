@@ -3,7 +3,7 @@ import { EVENTS_CHANNEL } from '../../events/outbox';
 import type { Logger } from '../../observability/logger';
 import { WakeSignal } from '../../workers/wake-signal';
 import type { Deliverer } from './deliverer';
-import { DELIVERIES_CHANNEL, type ClaimedDelivery, type DeliveryStore } from './webhooks.store';
+import { DELIVERIES_CHANNEL, type ClaimedDelivery, type WebhooksStore } from './webhooks.store';
 
 const STOP_GRACE_MS = 10_000;
 
@@ -31,7 +31,7 @@ export class WebhookDispatcher {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
-    private readonly store: DeliveryStore,
+    private readonly store: WebhooksStore,
     private readonly deliverer: Deliverer,
     private readonly listener: NotificationListener,
     private readonly settings: DispatcherSettings,

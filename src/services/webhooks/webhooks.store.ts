@@ -1,11 +1,21 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ownedBy, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
 import { isHeldSql } from '../../db/process-liveness';
+import { WebhookDelivery } from '../../entities/webhook-delivery.entity';
+import { Webhook } from '../../entities/webhook.entity';
+import type { EventType } from '../../events/event-types';
+import { recordEvent } from '../../events/outbox';
+import type { CursorPosition } from '../pagination';
 
 /**
- * Every SQL statement of webhook delivery, in one place so the queue can be
- * read and reviewed as a whole. Rows are claimed with FOR UPDATE SKIP LOCKED,
- * so any number of worker processes share the work without coordination.
+ * Every SQL statement and ORM query of the webhook tables (`webhooks`,
+ * `webhook_deliveries`), and the outbox writes and NOTIFYs of the feature, in
+ * one place so they can be read and reviewed as a whole. Queue claims take rows
+ * with FOR UPDATE SKIP LOCKED, so any number of worker processes share the
+ * work without coordination; a user's edit waits for the row instead
+ * (PESSIMISTIC_WRITE), so it never misses a webhook the dispatcher holds.
  */
 export const DELIVERIES_CHANNEL = 'webhook_deliveries';
 /** Longer than a whole attempt (8 s deadline plus signing and bookkeeping), so only a dead process's lease lapses. */
@@ -45,12 +55,104 @@ const NEW_DELIVERY_ID = `'dlv_' || substr(replace(gen_random_uuid()::text, '-', 
 const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now())
   OR (d.status = 'sending' AND (d.locked_until < now() OR (d.locked_by IS NOT NULL AND NOT ${isHeldSql('d.locked_by')}))))`;
 
-export class DeliveryStore {
+/** What a new registration stores; the id and timestamps are the store's. */
+export type NewWebhook = Pick<Webhook, 'id' | 'userId' | 'apiKeyId' | 'url' | 'events' | 'description' | 'secretSealed' | 'balanceLowThreshold'>;
+
+/** Newest first: strictly after the cursor's row in (created_at, id) descending order. */
+function after(position: CursorPosition | undefined) {
+  return position ? { $or: [{ createdAt: { $lt: position.at } }, { createdAt: position.at, id: { $lt: position.id } }] } : {};
+}
+
+function execute<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+  return em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T[]>;
+}
+
+export class WebhooksStore {
   constructor(private readonly orm: Orm) {}
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    const manager = (em ?? this.orm.em) as EntityManager;
-    return manager.getConnection().execute(sql, params, 'all', manager.getTransactionContext()) as Promise<T[]>;
+    return execute<T>((em ?? this.orm.em) as EntityManager, sql, params);
+  }
+
+  /** Runs `work` in one transaction; what it changes on the webhooks it locked is written on commit. */
+  transaction<T>(work: (tx: WebhooksTransaction) => Promise<T>): Promise<T> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const result = await work(new WebhooksTransaction(em));
+      await em.flush();
+      return result;
+    });
+  }
+
+  /**
+   * Inserts a registration unless the account already has `maxPerAccount`
+   * webhooks or this url: a per-account advisory lock serialises creations
+   * across processes, so the checks and the insert are one atomic step.
+   */
+  async insertWebhook(row: NewWebhook, maxPerAccount: number): Promise<Webhook | 'duplicate_url' | 'limit_reached'> {
+    return this.orm.em.fork().transactional(async (em) => {
+      await execute(em, `SELECT pg_advisory_xact_lock(hashtext('webhooks'), ?)`, [row.userId]);
+      if (await em.count(Webhook, { userId: row.userId, url: row.url })) return 'duplicate_url';
+      if ((await em.count(Webhook, { userId: row.userId })) >= maxPerAccount) return 'limit_reached';
+      const now = new Date();
+      const created = em.create(Webhook, {
+        ...row,
+        status: 'active',
+        pauseReason: null,
+        consecutiveFailures: 0,
+        lastDeliveryAt: null,
+        lastSuccessAt: null,
+        nextProbeAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await em.flush();
+      return created;
+    });
+  }
+
+  listWebhooks(caller: Caller, position: CursorPosition | undefined, limit: number): Promise<Webhook[]> {
+    return this.orm.em.fork().find(Webhook, { ...ownedBy(caller), ...after(position) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  }
+
+  findWebhook(caller: Caller, id: string): Promise<Webhook | null> {
+    return this.orm.em.fork().findOne(Webhook, { id, ...ownedBy(caller) });
+  }
+
+  async deleteWebhook(caller: Caller, id: string): Promise<boolean> {
+    return (await this.orm.em.fork().nativeDelete(Webhook, { id, ...ownedBy(caller) })) > 0;
+  }
+
+  /** Webhooks that may receive `account.balance_low`: a threshold set and not broken (the subscription is matched by the caller). */
+  balanceLowCandidates(): Promise<Webhook[]> {
+    return this.orm.em.fork().find(Webhook, { balanceLowThreshold: { $ne: null }, status: { $ne: 'broken' } });
+  }
+
+  listDeliveries(webhookId: string, position: CursorPosition | undefined, limit: number): Promise<WebhookDelivery[]> {
+    return this.orm.em.fork().find(WebhookDelivery, { webhookId, ...after(position) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  }
+
+  /**
+   * Records a synthetic event for one webhook and its delivery, already
+   * claimed for an immediate attempt in this process (the test endpoint), in
+   * one transaction. The event is marked fanned out: the dispatcher must not
+   * deliver it a second time.
+   */
+  async insertTestDelivery(webhook: Webhook, event: { id: string; type: EventType; data: Record<string, unknown> }): Promise<ClaimedDelivery> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const envelope = await recordEvent(em, { id: event.id, userId: webhook.userId, type: event.type, data: event.data, webhookId: webhook.id });
+      await execute(em, 'UPDATE outbox_events SET fanned_out_at = now() WHERE id = ?', [envelope.id]);
+      const [row] = await execute<ClaimedDelivery>(
+        em,
+        `WITH inserted AS (
+           INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, locked_until, last_attempt_at)
+           VALUES (${NEW_DELIVERY_ID}, ?, ?, ?, ?, 'sending', 1, now(), now() + make_interval(secs => ?), now())
+           RETURNING *
+         )
+         SELECT ${CLAIMED_COLUMNS} FROM inserted d JOIN webhooks w ON w.id = d.webhook_id`,
+        [webhook.id, envelope.id, envelope.type, JSON.stringify(envelope), LEASE_SECONDS],
+      );
+      return row;
+    });
   }
 
   /** Turns recorded events into deliveries: one per matching webhook (or the targeted one), held for paused webhooks, none for broken ones. */
@@ -124,22 +226,6 @@ export class DeliveryStore {
        RETURNING ${CLAIMED_COLUMNS}`,
       [limit, intervalSeconds, LEASE_SECONDS, workerId],
     );
-  }
-
-  /** Inserts a delivery already claimed for an immediate attempt in this process (the test endpoint). */
-  async insertClaimed(em: EntityManager, webhookId: string, event: { id: string; type: string; body: string }): Promise<ClaimedDelivery> {
-    const [row] = await this.execute<ClaimedDelivery>(
-      `WITH inserted AS (
-         INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, locked_until, last_attempt_at)
-         VALUES (${NEW_DELIVERY_ID}, ?, ?, ?, ?, 'sending', 1, now(), now() + make_interval(secs => ?), now())
-         RETURNING *
-       )
-       SELECT d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, w.url, w.secret_sealed
-       FROM inserted d JOIN webhooks w ON w.id = d.webhook_id`,
-      [webhookId, event.id, event.type, event.body, LEASE_SECONDS],
-      em,
-    );
-    return row;
   }
 
   /**
@@ -237,5 +323,42 @@ export class DeliveryStore {
          (SELECT min(next_probe_at) FROM webhooks WHERE status = 'paused' AND pause_reason = 'failures')) AS next`,
     );
     return row?.next ? new Date(row.next) : undefined;
+  }
+}
+
+/**
+ * The queries of one transaction of the webhooks API. Locks here are a user's
+ * edits: they wait for a row the dispatcher holds (PESSIMISTIC_WRITE), where
+ * a queue claim would skip it.
+ */
+export class WebhooksTransaction {
+  constructor(private readonly em: EntityManager) {}
+
+  lockWebhook(caller: Caller, id: string): Promise<Webhook | null> {
+    return this.em.findOne(Webhook, { id, ...ownedBy(caller) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  lockDelivery(webhookId: string, deliveryId: string): Promise<WebhookDelivery | null> {
+    return this.em.findOne(WebhookDelivery, { id: deliveryId, webhookId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /** The webhook's held deliveries become due now (a reactivation), and the dispatcher is woken on commit. */
+  async releaseHeld(webhookId: string): Promise<void> {
+    await execute(this.em, `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() WHERE webhook_id = ? AND status = 'held'`, [webhookId]);
+    await this.notifyDispatcher(webhookId);
+  }
+
+  /** The webhook's pending deliveries wait until it is active again (its owner paused it). */
+  async holdPending(webhookId: string): Promise<void> {
+    await execute(this.em, `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`, [webhookId]);
+  }
+
+  /** Writes what the transaction changed on its locked rows now, so a unique violation surfaces inside it. */
+  async flush(): Promise<void> {
+    await this.em.flush();
+  }
+
+  async notifyDispatcher(webhookId: string): Promise<void> {
+    await execute(this.em, 'SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, webhookId]);
   }
 }
