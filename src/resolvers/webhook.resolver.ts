@@ -1,5 +1,6 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
+import { AppError } from '../errors/app-error';
 import { Operation } from '../operations/operation';
 import { wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
@@ -7,16 +8,29 @@ import {
   CreatedWebhookType,
   CreateWebhookInput,
   UpdateWebhookInput,
+  NestedDeliveryArgs,
+  RotatedWebhookSecretType,
+  WebhookAttemptLogType,
+  WebhookAttemptType,
+  WebhookDeliveryListArgs,
   WebhookDeliveryPageType,
   WebhookDeliveryType,
+  WebhookEventTypeType,
   WebhookListArgs,
+  WebhookRecoveryType,
   WebhookPageType,
   WebhookTestResultType,
   WebhookType,
 } from '../schema/webhook.types';
-import type { DeliveryRecord, WebhookRecord, WebhookTestResult } from '../services/webhooks/webhook-records';
-
-type Page<T> = { data: T[]; next_cursor: string | null };
+import type {
+  AttemptRecord,
+  DeliveryRecord,
+  EventTypeRecord,
+  Page,
+  RotatedSecret,
+  WebhookRecord,
+  WebhookTestResult,
+} from '../services/webhooks/webhook-records';
 const WRITE = 'webhooks:write';
 
 /** Webhooks (spec "Webhooks", contract §10): the one entry point of each operation, for GraphQL and for `/v1/webhooks/...`. */
@@ -35,13 +49,30 @@ export class WebhookResolver {
   }
 
   @Operation({ weight: 5 })
-  @Query(() => WebhookDeliveryPageType, { description: 'Delivery log of one webhook, newest first.' })
+  @Query(() => WebhookDeliveryPageType, { description: 'Delivery log of one webhook, newest first, optionally by status and event type.' })
   webhookDeliveries(
     @Arg('webhookId', () => String) webhookId: string,
-    @Args(() => WebhookListArgs) page: WebhookListArgs,
+    @Args(() => WebhookDeliveryListArgs) page: WebhookDeliveryListArgs,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<Page<DeliveryRecord>> {
     return services.webhooks.listDeliveries(requireCaller(caller), webhookId, wireInput(page));
+  }
+
+  @Operation({ weight: 2 })
+  @Query(() => WebhookAttemptLogType, { description: 'Every attempt of one delivery, newest first.' })
+  webhookDeliveryAttempts(
+    @Arg('webhookId', () => String) webhookId: string,
+    @Arg('deliveryId', () => String) deliveryId: string,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<{ data: AttemptRecord[] }> {
+    return services.webhooks.attempts(requireCaller(caller), webhookId, deliveryId);
+  }
+
+  @Operation({ weight: 1 })
+  @Query(() => [WebhookEventTypeType], { description: 'The event catalogue: each type with a JSON Schema of its data and an example.' })
+  webhookEventTypes(@Ctx() { services, caller }: GraphQLContext): EventTypeRecord[] {
+    requireCaller(caller);
+    return services.webhooks.eventTypes();
   }
 
   @Operation({ weight: 5, scope: WRITE })
@@ -78,6 +109,22 @@ export class WebhookResolver {
   }
 
   @Operation({ weight: 5, scope: WRITE })
+  @Mutation(() => RotatedWebhookSecretType, { description: 'A new secret; for 24 hours deliveries are signed with the new and the previous one.' })
+  rotateWebhookSecret(@Arg('id', () => String) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<RotatedSecret> {
+    return services.webhooks.rotateSecret(requireCaller(caller), id);
+  }
+
+  @Operation({ weight: 10, scope: WRITE })
+  @Mutation(() => WebhookRecoveryType, { description: 'Sends again, oldest first, every delivery that failed since `since` (ISO 8601, at most 14 days back).' })
+  recoverWebhook(
+    @Arg('id', () => String) id: string,
+    @Arg('since', () => String) since: string,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<{ requeued: number }> {
+    return services.webhooks.recover(requireCaller(caller), id, { since });
+  }
+
+  @Operation({ weight: 5, scope: WRITE })
   @Mutation(() => WebhookDeliveryType)
   redeliverWebhookDelivery(
     @Arg('webhookId', () => String) webhookId: string,
@@ -85,5 +132,40 @@ export class WebhookResolver {
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<DeliveryRecord> {
     return services.webhooks.redeliver(requireCaller(caller), webhookId, deliveryId);
+  }
+}
+
+/** A webhook's delivery log as a nested field: the pages of every webhook in one result come from one query. */
+@Resolver(() => WebhookType)
+export class WebhookFields {
+  @FieldResolver(() => WebhookDeliveryPageType, { description: 'The first page of its delivery log, newest first; continue with webhookDeliveries.' })
+  deliveries(
+    @Root() webhook: WebhookRecord,
+    @Args(() => NestedDeliveryArgs) page: NestedDeliveryArgs,
+    @Ctx() { services, loaders }: GraphQLContext,
+  ): Promise<Page<DeliveryRecord>> {
+    const query = wireInput(page);
+    return loaders
+      .for<string, Page<DeliveryRecord>>(`webhook-deliveries:${JSON.stringify(query)}`, (ids) => services.webhooks.firstDeliveryPages(ids, query))
+      .load(webhook.id);
+  }
+}
+
+/** A delivery's webhook and its attempts, each batched per request. */
+@Resolver(() => WebhookDeliveryType)
+export class WebhookDeliveryFields {
+  @FieldResolver(() => WebhookType)
+  webhook(@Root() delivery: DeliveryRecord, @Ctx() { services, caller, loaders }: GraphQLContext): Promise<WebhookRecord> {
+    const owner = requireCaller(caller);
+    return loaders
+      .for<string, WebhookRecord>('webhooks-by-id', async (ids) =>
+        (await services.webhooks.webhooksByIds(owner, ids)).map((webhook) => webhook ?? new AppError('NOT_FOUND', 'no such webhook')),
+      )
+      .load(delivery.webhook_id);
+  }
+
+  @FieldResolver(() => [WebhookAttemptType], { description: 'Every attempt, newest first (attempts is their count).' })
+  attemptLog(@Root() delivery: DeliveryRecord, @Ctx() { services, loaders }: GraphQLContext): Promise<AttemptRecord[]> {
+    return loaders.for<string, AttemptRecord[]>('delivery-attempts', (ids) => services.webhooks.attemptLogs(ids)).load(delivery.id);
   }
 }

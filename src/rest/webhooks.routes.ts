@@ -2,12 +2,17 @@ import { Router, type Request } from 'express';
 import { WebhookResolver } from '../resolvers/webhook.resolver';
 import { pathParam, type OperationRoutes } from './operation-route';
 
-/** Spec "Webhooks" and contract §10, mounted on the GraphQL resolver's operations (writes need `webhooks:write`). */
+/** Spec "Webhooks" and contract §10 and §16, mounted on the GraphQL resolver's operations (writes need `webhooks:write`). */
 export function webhooksRoutes(op: OperationRoutes): Router {
   const router = Router();
   const webhooks = new WebhookResolver();
   const id = (req: Request) => pathParam(req, 'id');
 
+  // Before '/v1/webhooks/:id', which would otherwise take "event-types" for an id.
+  router.get(
+    '/v1/webhooks/event-types',
+    op.signed(webhooks, 'webhookEventTypes', (list, _req, ctx) => list(ctx)),
+  );
   router.post(
     '/v1/webhooks',
     op.signed(webhooks, 'createWebhook', (create, req, ctx) => create(req.body, ctx)),
@@ -35,6 +40,18 @@ export function webhooksRoutes(op: OperationRoutes): Router {
   router.get(
     '/v1/webhooks/:id/deliveries',
     op.signed(webhooks, 'webhookDeliveries', (list, req, ctx) => list(id(req), req.query, ctx)),
+  );
+  router.get(
+    '/v1/webhooks/:id/deliveries/:deliveryId/attempts',
+    op.signed(webhooks, 'webhookDeliveryAttempts', (list, req, ctx) => list(id(req), pathParam(req, 'deliveryId'), ctx)),
+  );
+  router.post(
+    '/v1/webhooks/:id/rotate-secret',
+    op.signed(webhooks, 'rotateWebhookSecret', (rotate, req, ctx) => rotate(id(req), ctx)),
+  );
+  router.post(
+    '/v1/webhooks/:id/recover',
+    op.signed(webhooks, 'recoverWebhook', (recover, req, ctx) => recover(id(req), req.body?.since, ctx)),
   );
   router.post(
     '/v1/webhooks/:id/deliveries/:deliveryId/retry',

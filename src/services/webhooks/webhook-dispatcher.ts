@@ -64,7 +64,8 @@ export class WebhookDispatcher {
             ...(await this.store.claimProbes(this.settings.probeIntervalSeconds, free, this.settings.workerId)),
             ...(await this.store.claimDue(free, this.settings.workerId)),
           ];
-          claimed.forEach((delivery) => this.launch(delivery));
+          // Oldest first among those claimed together (a recover's backlog): the statement's rows come back in no set order.
+          claimed.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime()).forEach((delivery) => this.launch(delivery));
           if (claimed.length === free) sleepMs = 0;
         }
         // Rows already due but not claimable (their webhook is at its in-flight bound, or another process has them)

@@ -6,7 +6,7 @@ import type { Webhook } from '../../entities/webhook.entity';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { newTestEventId } from '../../events/event-ids';
-import { subscriptionMatches, type EventType } from '../../events/event-types';
+import { EVENT_DEFINITIONS, EVENT_TYPES, subscriptionMatches, type EventType } from '../../events/event-types';
 import { sampleEventData } from '../../events/sample-event-data';
 import type { Deliverer } from './deliverer';
 import type { WebhooksStore, WebhooksTransaction } from './webhooks.store';
@@ -14,11 +14,24 @@ import { AddressRefusedError } from './public-address';
 import type { SafeHttpsClient } from './safe-https';
 import { newWebhookSecret } from './signing';
 import { decodeCursor, pageOf } from '../pagination';
-import { createSchema, listSchema, testSchema, updateSchema } from './webhook-input';
-import { deliveryRecord, webhookRecord, type DeliveryRecord, type WebhookRecord, type WebhookTestResult } from './webhook-records';
+import { createSchema, deliveryListSchema, listSchema, recoverSchema, testSchema, updateSchema } from './webhook-input';
+import {
+  attemptRecord,
+  deliveryRecord,
+  webhookRecord,
+  type AttemptRecord,
+  type DeliveryRecord,
+  type EventTypeRecord,
+  type Page,
+  type RotatedSecret,
+  type WebhookRecord,
+  type WebhookTestResult,
+} from './webhook-records';
 
 export const MAX_WEBHOOKS_PER_ACCOUNT = 25;
 export const TEST_TIMEOUT_MS = 10_000;
+/** How long deliveries carry the previous secret's signature after a rotation (contract §16). */
+export const ROTATION_GRACE_SECONDS = 24 * 3600;
 export interface BalanceLowWatcher {
   id: string;
   userId: number;
@@ -110,15 +123,91 @@ export class WebhooksService {
     if (!(await this.store.deleteWebhook(owner, id))) throw notFound();
   }
 
-  async listDeliveries(owner: Caller, id: string, query: unknown): Promise<{ data: DeliveryRecord[]; next_cursor: string | null }> {
-    const { limit, cursor } = parseOrInvalidParameter(listSchema, query ?? {});
+  async listDeliveries(owner: Caller, id: string, query: unknown): Promise<Page<DeliveryRecord>> {
+    const { limit, cursor, ...filters } = parseOrInvalidParameter(deliveryListSchema, query ?? {});
     await this.findOwned(owner, id);
-    const filters = { webhook: id };
-    const rows = await this.store.listDeliveries(id, cursor ? decodeCursor(cursor, filters) : undefined, limit + 1);
+    const cursorFilters = { webhook: id, ...filters };
+    const rows = await this.store.listDeliveries(id, filters, cursor ? decodeCursor(cursor, cursorFilters) : undefined, limit + 1);
     return mapPage(
-      pageOf(rows, limit, (row) => ({ at: row.createdAt, id: row.id }), filters),
+      pageOf(rows, limit, (row) => ({ at: row.createdAt, id: row.id }), cursorFilters),
       deliveryRecord,
     );
+  }
+
+  /**
+   * The first page of the delivery log of each of `webhookIds` (the caller's
+   * own webhooks, already resolved), in one query: each page's cursor
+   * continues in `listDeliveries` with the same filters.
+   */
+  async firstDeliveryPages(webhookIds: readonly string[], query: unknown): Promise<Page<DeliveryRecord>[]> {
+    const { limit, cursor, ...filters } = parseOrInvalidParameter(deliveryListSchema, query ?? {});
+    if (cursor)
+      throw new AppError('INVALID_PARAMETER', 'cursor: nested delivery pages start at the first; continue with webhookDeliveries', { field: 'cursor' });
+    const rows = await this.store.firstDeliveries(webhookIds, filters, limit + 1);
+    return webhookIds.map((id) =>
+      mapPage(
+        pageOf(
+          rows.filter((row) => row.webhookId === id),
+          limit,
+          (row) => ({ at: row.createdAt, id: row.id }),
+          { webhook: id, ...filters },
+        ),
+        deliveryRecord,
+      ),
+    );
+  }
+
+  /** The caller's webhooks by id, in the order asked, null where the caller has none (a delivery's `webhook` field). */
+  async webhooksByIds(owner: Caller, ids: readonly string[]): Promise<(WebhookRecord | null)[]> {
+    const found = new Map((await this.store.findWebhooks(owner, ids)).map((webhook) => [webhook.id, webhookRecord(webhook)]));
+    return ids.map((id) => found.get(id) ?? null);
+  }
+
+  /** Contract §16: every attempt of one delivery, newest first. */
+  async attempts(owner: Caller, id: string, deliveryId: string): Promise<{ data: AttemptRecord[] }> {
+    await this.findOwned(owner, id);
+    if (!(await this.store.findDelivery(id, deliveryId))) throw deliveryNotFound();
+    return { data: (await this.store.attemptsOf([deliveryId])).map(attemptRecord) };
+  }
+
+  /** The attempt logs of deliveries the caller has already been shown, in one query (`WebhookDelivery.attemptLog`). */
+  async attemptLogs(deliveryIds: readonly string[]): Promise<AttemptRecord[][]> {
+    const rows = await this.store.attemptsOf(deliveryIds);
+    return deliveryIds.map((id) => rows.filter((row) => row.delivery_id === id).map(attemptRecord));
+  }
+
+  /**
+   * Contract §16: a new secret signs from now on; for 24 hours deliveries
+   * carry the previous secret's signature too, so receivers can switch
+   * without dropping any. A second rotation within the grace period keeps
+   * only the secret it replaces.
+   */
+  async rotateSecret(owner: Caller, id: string): Promise<RotatedSecret> {
+    const secret = newWebhookSecret();
+    const expiresAt = await this.store.rotateSecret(owner, id, this.secretBox.seal(secret, id), ROTATION_GRACE_SECONDS);
+    if (!expiresAt) throw notFound();
+    return { secret, _secret_warning: SECRET_WARNING, previous_secret_expires_at: expiresAt.toISOString() };
+  }
+
+  /** Contract §16: every delivery that failed since `since` (at most 14 days back) is attempted again, oldest first. */
+  async recover(owner: Caller, id: string, input: unknown): Promise<{ requeued: number }> {
+    const { since } = parseOrInvalidParameter(recoverSchema, input ?? {});
+    return this.store.transaction(async (tx) => {
+      const webhook = await tx.lockWebhook(owner, id);
+      if (!webhook) throw notFound();
+      if (webhook.status === 'broken') throw brokenWebhook();
+      return { requeued: await tx.requeueFailedSince(id, since, webhook.status === 'active' ? 'pending' : 'held') };
+    });
+  }
+
+  /** Contract §16: the event catalogue, from the definitions the events are built from. */
+  eventTypes(): EventTypeRecord[] {
+    return EVENT_TYPES.map((type) => ({
+      type,
+      description: EVENT_DEFINITIONS[type].description,
+      data_schema: EVENT_DEFINITIONS[type].dataSchema,
+      example: EVENT_DEFINITIONS[type].example,
+    }));
   }
 
   /** Schedules a delivery again at once, with the same event id; not for a broken webhook or one already being sent. */
@@ -128,7 +217,7 @@ export class WebhooksService {
       if (!webhook) throw notFound();
       if (webhook.status === 'broken') throw brokenWebhook();
       const delivery = await tx.lockDelivery(id, deliveryId);
-      if (!delivery) throw new AppError('NOT_FOUND', 'no such delivery on this webhook');
+      if (!delivery) throw deliveryNotFound();
       if (delivery.status === 'sending') throw new AppError('INVALID_STATE', 'the delivery is being sent right now');
       delivery.status = webhook.status === 'active' ? 'pending' : 'held';
       delivery.nextAttemptAt = new Date();
@@ -187,12 +276,15 @@ export class WebhooksService {
   }
 }
 
+/** Back to active with the counter reset; when failures had stopped it, the account's other webhooks are told. */
 async function reactivate(tx: WebhooksTransaction, webhook: Webhook): Promise<void> {
+  const afterFailures = webhook.status === 'broken' || webhook.pauseReason === 'failures';
   webhook.status = 'active';
   webhook.pauseReason = null;
   webhook.consecutiveFailures = 0;
   webhook.nextProbeAt = null;
   await tx.releaseHeld(webhook.id);
+  if (afterFailures) await tx.recordReactivated(webhook);
 }
 
 async function pauseByOwner(tx: WebhooksTransaction, webhook: Webhook): Promise<void> {
@@ -206,6 +298,10 @@ function notFound(): AppError {
   return new AppError('NOT_FOUND', 'no such webhook');
 }
 
+function deliveryNotFound(): AppError {
+  return new AppError('NOT_FOUND', 'no such delivery on this webhook');
+}
+
 function brokenWebhook(): AppError {
   return new AppError('INVALID_STATE', 'the webhook is broken; reactivate it with PATCH status active first');
 }
@@ -214,7 +310,7 @@ function duplicateUrl(): AppError {
   return new AppError('DUPLICATE_URL', 'this url is already registered on the account', { field: 'url' });
 }
 
-function mapPage<T, R>(page: { data: T[]; next_cursor: string | null }, map: (row: T) => R): { data: R[]; next_cursor: string | null } {
+function mapPage<T, R>(page: Page<T>, map: (row: T) => R): Page<R> {
   return { data: page.data.map(map), next_cursor: page.next_cursor };
 }
 

@@ -5,7 +5,7 @@ import type { Orm } from '../../db/orm';
 import { isHeldSql } from '../../db/process-liveness';
 import { WebhookDelivery } from '../../entities/webhook-delivery.entity';
 import { Webhook } from '../../entities/webhook.entity';
-import type { EventType } from '../../events/event-types';
+import { WEBHOOK_STATUS_EVENTS, type EventType } from '../../events/event-types';
 import { recordEvent } from '../../events/outbox';
 import type { CursorPosition } from '../pagination';
 
@@ -31,17 +31,52 @@ export interface ClaimedDelivery {
   event_type: string;
   body: string;
   attempts: number;
+  created_at: Date;
   url: string;
   secret_sealed: string;
+  /** The secret before a rotation, during its 24 h grace period only: deliveries then carry both signatures. */
+  previous_secret_sealed: string | null;
 }
 
-const CLAIMED_COLUMNS = 'd.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, w.url, w.secret_sealed';
+const CLAIMED_COLUMNS = `d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, d.created_at, w.url, w.secret_sealed,
+  CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_sealed END AS previous_secret_sealed`;
+
+/** What one attempt got back, as the attempt log keeps it. */
+export interface AttemptOutcome {
+  responseStatus: number | null;
+  timeMs: number | null;
+  error: string | null;
+  /** At most the first 1,024 characters of the answer. */
+  responseBody: string | null;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  attempted_at: Date;
+  response_status: number | null;
+  response_time_ms: number | null;
+  error: string | null;
+  response_body: string | null;
+}
+
+export type DeliveryStatusFilter = 'pending' | 'delivered' | 'failed' | 'held';
+
+export interface DeliveryFilters {
+  status?: DeliveryStatusFilter;
+  event_type?: string;
+}
+
+/** How long attempts are kept (contract §16). */
+export const ATTEMPT_RETENTION_DAYS = 30;
 
 export interface WebhookOutcome {
   status: 'active' | 'paused' | 'broken';
   pause_reason: 'manual' | 'failures' | null;
   consecutive_failures: number;
   previous_status: 'active' | 'paused' | 'broken';
+  id: string;
+  user_id: number;
+  url: string;
 }
 
 const ENVELOPE_SQL = `json_build_object(
@@ -54,6 +89,31 @@ const NEW_DELIVERY_ID = `'dlv_' || substr(replace(gen_random_uuid()::text, '-', 
 /** Pending and due, or being sent by a process that died (its liveness lock is gone) or whose lease lapsed. */
 const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now())
   OR (d.status = 'sending' AND (d.locked_until < now() OR (d.locked_by IS NOT NULL AND NOT ${isHeldSql('d.locked_by')}))))`;
+
+/** Records an operational event about a webhook (contract §16); fan-out sends it to the account's other active webhooks only. */
+function recordStatusEvent(
+  em: EntityManager,
+  webhook: { id: string; user_id: number; url: string; consecutive_failures: number },
+  type: (typeof WEBHOOK_STATUS_EVENTS)[number],
+  reason: 'failures' | 'delivered' | 'reactivated',
+) {
+  return recordEvent(em, {
+    userId: webhook.user_id,
+    type,
+    data: { webhook_id: webhook.id, url: webhook.url, consecutive_failures: webhook.consecutive_failures, reason },
+  });
+}
+
+function ownerSql(caller: Caller): { sql: string; params: unknown[] } {
+  const owner = ownedBy(caller);
+  return owner.apiKeyId === undefined
+    ? { sql: 'user_id = ?', params: [owner.userId] }
+    : { sql: 'user_id = ? AND api_key_id = ?', params: [owner.userId, owner.apiKeyId] };
+}
+
+function deliveryFilters(filters: DeliveryFilters) {
+  return { ...(filters.status ? { status: filters.status } : {}), ...(filters.event_type ? { eventType: filters.event_type } : {}) };
+}
 
 /** What a new registration stores; the id and timestamps are the store's. */
 export type NewWebhook = Pick<Webhook, 'id' | 'userId' | 'apiKeyId' | 'url' | 'events' | 'description' | 'secretSealed' | 'balanceLowThreshold'>;
@@ -127,8 +187,75 @@ export class WebhooksStore {
     return this.orm.em.fork().find(Webhook, { balanceLowThreshold: { $ne: null }, status: { $ne: 'broken' } });
   }
 
-  listDeliveries(webhookId: string, position: CursorPosition | undefined, limit: number): Promise<WebhookDelivery[]> {
-    return this.orm.em.fork().find(WebhookDelivery, { webhookId, ...after(position) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  /** The caller's webhooks among `ids` (for a per-request loader); others are simply absent. */
+  findWebhooks(caller: Caller, ids: readonly string[]): Promise<Webhook[]> {
+    return this.orm.em.fork().find(Webhook, { id: { $in: [...ids] }, ...ownedBy(caller) });
+  }
+
+  listDeliveries(webhookId: string, filters: DeliveryFilters, position: CursorPosition | undefined, limit: number): Promise<WebhookDelivery[]> {
+    return this.orm.em
+      .fork()
+      .find(WebhookDelivery, { webhookId, ...deliveryFilters(filters), ...after(position) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  }
+
+  /** The first `limit` deliveries of each webhook in `webhookIds`, newest first, in one query (a page per webhook for nested fields). */
+  async firstDeliveries(webhookIds: readonly string[], filters: DeliveryFilters, limit: number): Promise<WebhookDelivery[]> {
+    const em = this.orm.em.fork();
+    const rows = await execute<Record<string, unknown>>(
+      em,
+      `SELECT * FROM (
+         SELECT d.*, row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.created_at DESC, d.id DESC) AS rank
+         FROM webhook_deliveries d
+         WHERE d.webhook_id IN (?) AND (?::text IS NULL OR d.status = ?) AND (?::text IS NULL OR d.event_type = ?)
+       ) ranked WHERE rank <= ? ORDER BY webhook_id, created_at DESC, id DESC`,
+      [[...webhookIds], filters.status ?? null, filters.status ?? null, filters.event_type ?? null, filters.event_type ?? null, limit],
+    );
+    return rows.map(({ rank: _rank, ...row }) => em.map(WebhookDelivery, row));
+  }
+
+  findDelivery(webhookId: string, deliveryId: string): Promise<WebhookDelivery | null> {
+    return this.orm.em.fork().findOne(WebhookDelivery, { id: deliveryId, webhookId });
+  }
+
+  /** The attempts of each delivery in `deliveryIds`, newest first. */
+  attemptsOf(deliveryIds: readonly string[]): Promise<AttemptRow[]> {
+    return this.execute<AttemptRow>(
+      `SELECT delivery_id, attempted_at, response_status, response_time_ms, error, response_body
+         FROM webhook_attempts WHERE delivery_id IN (?) ORDER BY attempted_at DESC, id DESC`,
+      [[...deliveryIds]],
+    );
+  }
+
+  /**
+   * Makes `secretSealed` the signing secret and keeps the current one as the
+   * previous secret for `graceSeconds`, in one statement that waits for the
+   * row like any edit. Returns when the previous secret expires, or undefined
+   * when the caller has no such webhook.
+   */
+  async rotateSecret(caller: Caller, id: string, secretSealed: string, graceSeconds: number): Promise<Date | undefined> {
+    const owner = ownerSql(caller);
+    const [row] = await this.execute<{ previous_secret_expires_at: Date }>(
+      `UPDATE webhooks SET previous_secret_sealed = secret_sealed, secret_sealed = ?,
+              previous_secret_expires_at = now() + make_interval(secs => ?), updated_at = now()
+        WHERE id = ? AND ${owner.sql} RETURNING previous_secret_expires_at`,
+      [secretSealed, graceSeconds, id, ...owner.params],
+    );
+    return row ? new Date(row.previous_secret_expires_at) : undefined;
+  }
+
+  /** Deletes attempts older than the retention, a batch at a time so no statement holds many locks; returns how many went. */
+  async pruneAttempts(batch = 5000): Promise<number> {
+    let pruned = 0;
+    for (;;) {
+      const rows = await this.execute(
+        `DELETE FROM webhook_attempts WHERE id IN (
+           SELECT id FROM webhook_attempts WHERE attempted_at < now() - make_interval(days => ?) LIMIT ?)
+         RETURNING 1`,
+        [ATTEMPT_RETENTION_DAYS, batch],
+      );
+      pruned += rows.length;
+      if (rows.length < batch) return pruned;
+    }
   }
 
   /**
@@ -171,7 +298,10 @@ export class WebhooksStore {
          WHERE w.status <> 'broken'
            AND (e.webhook_id = w.id OR (e.webhook_id IS NULL AND e.type <> 'webhook.test' AND (
                 w.events @> jsonb_build_array(e.type) OR w.events @> '["*"]'::jsonb
-                OR w.events @> jsonb_build_array(split_part(e.type, '.', 1) || '.*'))))
+                OR w.events @> jsonb_build_array(split_part(e.type, '.', 1) || '.*'))
+                -- An event about a webhook (contract §16) never goes to that webhook, and its status events only to active ones.
+                AND (e.data->>'webhook_id') IS DISTINCT FROM w.id
+                AND (w.status = 'active' OR e.type NOT IN (${WEBHOOK_STATUS_EVENTS.map((type) => `'${type}'`).join(', ')}))))
          ON CONFLICT (webhook_id, event_id) DO NOTHING
          RETURNING 1
        )
@@ -189,14 +319,14 @@ export class WebhooksStore {
          WHERE status = 'sending' AND locked_until >= now() GROUP BY webhook_id
        ), ranked AS (
          SELECT d.id, d.webhook_id, d.next_attempt_at,
-                row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at) AS rank
+                row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at, d.created_at, d.id) AS rank
          FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
          WHERE w.status = 'active' AND ${DUE}
        ), due AS (
          SELECT d.id FROM webhook_deliveries d
          JOIN ranked r ON r.id = d.id LEFT JOIN in_flight f ON f.webhook_id = r.webhook_id
          WHERE r.rank + coalesce(f.sending, 0) <= ? AND ${DUE}
-         ORDER BY r.next_attempt_at LIMIT ?
+         ORDER BY r.next_attempt_at, d.created_at, d.id LIMIT ?
          FOR UPDATE OF d SKIP LOCKED
        )
        UPDATE webhook_deliveries d
@@ -229,46 +359,58 @@ export class WebhooksStore {
   }
 
   /**
-   * Records a 2xx in one statement: the delivery is done, the counter resets,
-   * and a webhook paused by failures resumes with its held backlog released.
+   * Records a 2xx and its attempt: the delivery is done, the counter resets,
+   * and a webhook paused by failures resumes with its held backlog released
+   * (one statement), telling the account's other webhooks it recovered.
    */
-  async recordSuccess(delivery: ClaimedDelivery, responseStatus: number, timeMs: number): Promise<void> {
-    await this.execute(
-      `WITH delivered AS (
-         UPDATE webhook_deliveries SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL,
-                response_status = ?, response_time_ms = ?, error = NULL
-          WHERE id = ? RETURNING webhook_id
-       ), webhook AS (
-         UPDATE webhooks w SET consecutive_failures = 0, last_delivery_at = now(), last_success_at = now(), updated_at = now(),
-                status = CASE WHEN w.pause_reason = 'failures' THEN 'active' ELSE w.status END,
-                pause_reason = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.pause_reason END,
-                next_probe_at = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.next_probe_at END
-           FROM delivered, webhooks old WHERE w.id = delivered.webhook_id AND old.id = w.id
-         RETURNING w.id, old.pause_reason = 'failures' AS resumed
-       ), released AS (
-         UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now()
-           FROM webhook WHERE webhook.resumed AND d.webhook_id = webhook.id AND d.status = 'held'
-         RETURNING d.webhook_id
-       )
-       SELECT pg_notify(?, id) FROM webhook WHERE resumed`,
-      [responseStatus, timeMs, delivery.id, DELIVERIES_CHANNEL],
-    );
+  async recordSuccess(delivery: ClaimedDelivery, attempt: AttemptOutcome): Promise<void> {
+    await this.orm.em.fork().transactional(async (em) => {
+      const [webhook] = await execute<{ id: string; user_id: number; url: string; consecutive_failures: number; resumed: boolean }>(
+        em,
+        `WITH delivered AS (
+           UPDATE webhook_deliveries SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL, failed_at = NULL,
+                  response_status = ?, response_time_ms = ?, error = NULL
+            WHERE id = ? RETURNING id, webhook_id
+         ), attempt AS (
+           INSERT INTO webhook_attempts (delivery_id, response_status, response_time_ms, error, response_body)
+           SELECT id, ?, ?, NULL, ? FROM delivered
+         ), webhook AS (
+           UPDATE webhooks w SET consecutive_failures = 0, last_delivery_at = now(), last_success_at = now(), updated_at = now(),
+                  status = CASE WHEN w.pause_reason = 'failures' THEN 'active' ELSE w.status END,
+                  pause_reason = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.pause_reason END,
+                  next_probe_at = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.next_probe_at END
+             FROM delivered, webhooks old WHERE w.id = delivered.webhook_id AND old.id = w.id
+           RETURNING w.id, w.user_id, w.url, w.consecutive_failures, old.pause_reason = 'failures' AS resumed
+         ), released AS (
+           UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now()
+             FROM webhook WHERE webhook.resumed AND d.webhook_id = webhook.id AND d.status = 'held'
+           RETURNING d.webhook_id
+         )
+         SELECT * FROM webhook`,
+        [attempt.responseStatus, attempt.timeMs, delivery.id, attempt.responseStatus, attempt.timeMs, attempt.responseBody],
+      );
+      if (!webhook?.resumed) return;
+      await execute(em, 'SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, webhook.id]);
+      await recordStatusEvent(em, webhook, 'webhook.recovered', 'delivered');
+    });
   }
 
   /**
    * Records a failed attempt and moves the state machine (contract §10): 20 in
    * a row pause an active webhook (its deliveries are held for probes), 50
-   * break it (nothing more is attempted). Otherwise the delivery is retried
-   * after `retryDelaySeconds`, or given up when that is undefined.
+   * break it (nothing more is attempted), and either change is told to the
+   * account's other webhooks (§16). Otherwise the delivery is retried after
+   * `retryDelaySeconds`, or given up when that is undefined.
    */
   async recordFailure(
     delivery: ClaimedDelivery,
-    failure: { responseStatus: number | null; timeMs: number | null; error: string },
+    attempt: AttemptOutcome & { error: string },
     retryDelaySeconds: number | undefined,
     probeIntervalSeconds: number,
-  ): Promise<WebhookOutcome> {
+  ): Promise<WebhookOutcome | undefined> {
     return this.orm.em.fork().transactional(async (em) => {
-      const [outcome] = await this.execute<WebhookOutcome>(
+      const [outcome] = await execute<WebhookOutcome>(
+        em,
         `UPDATE webhooks w SET consecutive_failures = CASE WHEN w.status = 'broken' THEN w.consecutive_failures ELSE w.consecutive_failures + 1 END,
                 last_delivery_at = now(), updated_at = now(),
                 status = CASE WHEN w.status = 'broken' OR w.consecutive_failures + 1 >= 50 THEN 'broken'
@@ -278,9 +420,8 @@ export class WebhooksStore {
                 next_probe_at = CASE WHEN w.status <> 'broken' AND w.consecutive_failures + 1 < 50 AND (w.pause_reason = 'failures' OR (w.consecutive_failures + 1 >= 20 AND w.status = 'active'))
                                      THEN now() + make_interval(secs => ?) ELSE NULL END
            FROM webhooks old WHERE w.id = ? AND old.id = w.id
-         RETURNING w.status, w.pause_reason, w.consecutive_failures, old.status AS previous_status`,
+         RETURNING w.id, w.user_id, w.url, w.status, w.pause_reason, w.consecutive_failures, old.status AS previous_status`,
         [probeIntervalSeconds, delivery.webhook_id],
-        em,
       );
       const status = outcome?.status ?? 'broken';
       const next =
@@ -289,26 +430,34 @@ export class WebhooksStore {
           : status === 'paused'
             ? { status: 'held', delay: null }
             : { status: 'pending', delay: retryDelaySeconds };
-      await this.execute(
+      await execute(
+        em,
         `UPDATE webhook_deliveries SET status = ?, locked_until = NULL, locked_by = NULL,
                 next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => ?::float8) END,
+                failed_at = CASE WHEN ? = 'failed' THEN now() END,
                 response_status = ?, response_time_ms = ?, error = ? WHERE id = ?`,
-        [next.status, next.delay, next.delay, failure.responseStatus, failure.timeMs, failure.error, delivery.id],
-        em,
+        [next.status, next.delay, next.delay, next.status, attempt.responseStatus, attempt.timeMs, attempt.error, delivery.id],
       );
+      await execute(
+        em,
+        `INSERT INTO webhook_attempts (delivery_id, response_status, response_time_ms, error, response_body)
+         SELECT id, ?, ?, ?, ? FROM webhook_deliveries WHERE id = ?`,
+        [attempt.responseStatus, attempt.timeMs, attempt.error, attempt.responseBody, delivery.id],
+      );
+      if (!outcome) return undefined;
       if (status === 'broken') {
-        await this.execute(
-          `UPDATE webhook_deliveries SET status = 'failed', locked_until = NULL, next_attempt_at = NULL, error = coalesce(error, 'webhook broken')
+        await execute(
+          em,
+          `UPDATE webhook_deliveries SET status = 'failed', failed_at = now(), locked_until = NULL, next_attempt_at = NULL, error = coalesce(error, 'webhook broken')
             WHERE webhook_id = ? AND status IN ('pending', 'held')`,
           [delivery.webhook_id],
-          em,
         );
-      } else if (status === 'paused' && outcome?.previous_status === 'active') {
-        await this.execute(
-          `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`,
-          [delivery.webhook_id],
-          em,
-        );
+        if (outcome.previous_status !== 'broken') await recordStatusEvent(em, outcome, 'webhook.broken', 'failures');
+      } else if (status === 'paused' && outcome.previous_status === 'active') {
+        await execute(em, `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`, [
+          delivery.webhook_id,
+        ]);
+        await recordStatusEvent(em, outcome, 'webhook.paused', 'failures');
       }
       return outcome;
     });
@@ -351,6 +500,32 @@ export class WebhooksTransaction {
   /** The webhook's pending deliveries wait until it is active again (its owner paused it). */
   async holdPending(webhookId: string): Promise<void> {
     await execute(this.em, `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`, [webhookId]);
+  }
+
+  /**
+   * Sends again, oldest first, every delivery of the webhook that failed at or
+   * after `since`: due now (held for a paused webhook), so the claim's
+   * tie-break on creation time orders them. Returns how many.
+   */
+  async requeueFailedSince(webhookId: string, since: Date, status: 'pending' | 'held'): Promise<number> {
+    const rows = await execute(
+      this.em,
+      `UPDATE webhook_deliveries SET status = ?, next_attempt_at = now(), failed_at = NULL
+        WHERE webhook_id = ? AND status = 'failed' AND failed_at >= ? RETURNING 1`,
+      [status, webhookId, since],
+    );
+    if (rows.length > 0) await this.notifyDispatcher(webhookId);
+    return rows.length;
+  }
+
+  /** Tells the account's other webhooks that this one is active again after failures (its owner reactivated it). */
+  async recordReactivated(webhook: Webhook): Promise<void> {
+    await recordStatusEvent(
+      this.em,
+      { id: webhook.id, user_id: webhook.userId, url: webhook.url, consecutive_failures: webhook.consecutiveFailures },
+      'webhook.recovered',
+      'reactivated',
+    );
   }
 
   /** Writes what the transaction changed on its locked rows now, so a unique violation surfaces inside it. */
