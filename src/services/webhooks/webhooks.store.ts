@@ -291,9 +291,10 @@ export class WebhooksStore {
        ), marked AS (
          UPDATE outbox_events o SET fanned_out_at = now() FROM events e WHERE o.id = e.id RETURNING o.id
        ), inserted AS (
-         INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at)
+         -- created_at is the event's, so deliveries fanned out together keep the order their events happened in.
+         INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at, created_at)
          SELECT ${NEW_DELIVERY_ID}, w.id, e.id, e.type, ${ENVELOPE_SQL},
-                CASE WHEN w.status = 'active' THEN 'pending' ELSE 'held' END, now()
+                CASE WHEN w.status = 'active' THEN 'pending' ELSE 'held' END, now(), e.created_at
          FROM events e JOIN webhooks w ON w.user_id = e.user_id
          WHERE w.status <> 'broken'
            AND (e.webhook_id = w.id OR (e.webhook_id IS NULL AND e.type <> 'webhook.test' AND (
