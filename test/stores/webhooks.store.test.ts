@@ -92,4 +92,20 @@ describe('webhooks store', () => {
     release();
     await edit;
   });
+
+  it('pruning deletes the attempts older than 30 days and keeps the rest', async () => {
+    const webhook = await newWebhook();
+    const sql = orm.em.getConnection();
+    await sql.execute(
+      `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status) VALUES ('dlv_prune', ?, 'evt_prune', 'webhook.test', '{}', 'failed')`,
+      [webhook.id],
+    );
+    for (const days of [31, 30.5, 29, 0])
+      await sql.execute(`INSERT INTO webhook_attempts (delivery_id, attempted_at, error) VALUES ('dlv_prune', now() - ? * interval '1 day', ?)`, [
+        days,
+        `${days} days`,
+      ]);
+    expect(await store.pruneAttempts(1)).toBe(2);
+    expect((await store.attemptsOf(['dlv_prune'])).map((attempt) => attempt.error)).toEqual(['0 days', '29 days']);
+  });
 });
