@@ -53,7 +53,7 @@ export class AccountsStore {
   }
 
   private execute(sql: string, params: unknown[], em?: EntityManager): Promise<unknown[]> {
-    const manager = (em ?? this.orm.em) as EntityManager;
-    return manager.getConnection().execute(sql, params, 'all', manager.getTransactionContext()) as Promise<unknown[]>;
+    const manager = em ?? this.orm.em;
+    return manager.getConnection().execute<unknown[]>(sql, params, 'all', manager.getTransactionContext());
   }
 }

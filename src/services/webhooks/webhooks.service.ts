@@ -6,7 +6,7 @@ import type { Webhook } from '../../entities/webhook.entity';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { newTestEventId } from '../../events/event-ids';
-import { EVENT_DEFINITIONS, EVENT_TYPES, subscriptionMatches, type EventType } from '../../events/event-types';
+import { EVENT_DEFINITIONS, EVENT_TYPES, subscriptionMatches } from '../../events/event-types';
 import { sampleEventData } from '../../events/sample-event-data';
 import type { Deliverer } from './deliverer';
 import type { WebhooksStore, WebhooksTransaction } from './webhooks.store';
@@ -236,8 +236,7 @@ export class WebhooksService {
     const { event_type } = parseOrInvalidParameter(testSchema, input ?? {});
     const webhook = await this.findOwned(owner, id);
     if (webhook.status === 'broken') throw brokenWebhook();
-    const type = event_type as EventType;
-    const claimed = await this.store.insertTestDelivery(webhook, { id: newTestEventId(), type, data: sampleEventData(type, id) });
+    const claimed = await this.store.insertTestDelivery(webhook, { id: newTestEventId(), type: event_type, data: sampleEventData(event_type, id) });
     const result = await withTimeout(this.deliverer.attempt(claimed), TEST_TIMEOUT_MS, {
       delivered: false,
       responseStatus: null,

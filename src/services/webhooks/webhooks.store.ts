@@ -124,14 +124,14 @@ function after(position: CursorPosition | undefined) {
 }
 
 function execute<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
-  return em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T[]>;
+  return em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
 }
 
 export class WebhooksStore {
   constructor(private readonly orm: Orm) {}
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    return execute<T>((em ?? this.orm.em) as EntityManager, sql, params);
+    return execute<T>(em ?? this.orm.em, sql, params);
   }
 
   /** Runs `work` in one transaction; what it changes on the webhooks it locked is written on commit. */
