@@ -4,6 +4,7 @@ import type { ClaimedDelivery, WebhooksStore } from './webhooks.store';
 import { nextAttemptDelaySeconds, parseRetryAfter } from './retry-schedule';
 import { describeDeliveryError, type SafeHttpsClient } from './safe-https';
 import { signedHeaders } from './signing';
+import { SuccessBatch } from './success-batch';
 
 export interface AttemptResult {
   delivered: boolean;
@@ -27,13 +28,17 @@ export interface DelivererSettings {
  * Shared by the dispatcher and the test endpoint, so both behave the same.
  */
 export class Deliverer {
+  private readonly successes: SuccessBatch;
+
   constructor(
     private readonly store: WebhooksStore,
     private readonly client: SafeHttpsClient,
     private readonly secrets: SecretBox,
     private readonly settings: DelivererSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.successes = new SuccessBatch(store);
+  }
 
   async attempt(delivery: ClaimedDelivery): Promise<AttemptResult> {
     const secrets = [delivery.secret_sealed, delivery.previous_secret_sealed]
@@ -59,7 +64,7 @@ export class Deliverer {
     }
 
     if (result.delivered) {
-      await this.store.recordSuccess(delivery, { responseStatus: result.responseStatus, timeMs: result.responseTimeMs, error: null, responseBody });
+      await this.successes.record(delivery, { responseStatus: result.responseStatus, timeMs: result.responseTimeMs, error: null, responseBody });
     } else {
       const delay = nextAttemptDelaySeconds(delivery.attempts, this.settings.retryScheduleSeconds, retryAfter);
       const outcome = await this.store.recordFailure(

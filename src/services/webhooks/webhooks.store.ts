@@ -360,39 +360,53 @@ export class WebhooksStore {
   }
 
   /**
-   * Records a 2xx and its attempt: the delivery is done, the counter resets,
-   * and a webhook paused by failures resumes with its held backlog released
-   * (one statement), telling the account's other webhooks it recovered.
+   * Records 2xx attempts, many in one statement: each delivery is done with
+   * its attempt logged, its webhook's counter resets, and a webhook paused by
+   * failures resumes with its held backlog released, telling the account's
+   * other webhooks it recovered. Webhook rows are locked in id order, so two
+   * processes recording overlapping batches cannot deadlock.
    */
-  async recordSuccess(delivery: ClaimedDelivery, attempt: AttemptOutcome): Promise<void> {
+  async recordSuccesses(successes: readonly { delivery: ClaimedDelivery; attempt: AttemptOutcome }[]): Promise<void> {
+    const input = successes.map(({ delivery, attempt }) => ({
+      id: delivery.id,
+      response_status: attempt.responseStatus,
+      response_time_ms: attempt.timeMs,
+      response_body: attempt.responseBody,
+    }));
     await this.orm.em.fork().transactional(async (em) => {
-      const [webhook] = await execute<{ id: string; user_id: number; url: string; consecutive_failures: number; resumed: boolean }>(
+      const resumed = await execute<{ id: string; user_id: number; url: string; consecutive_failures: number }>(
         em,
-        `WITH delivered AS (
-           UPDATE webhook_deliveries SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL, failed_at = NULL,
-                  response_status = ?, response_time_ms = ?, error = NULL
-            WHERE id = ? RETURNING id, webhook_id
+        `WITH input AS (
+           SELECT * FROM jsonb_to_recordset(?::jsonb) AS i(id text, response_status int, response_time_ms int, response_body text)
+         ), delivered AS (
+           UPDATE webhook_deliveries d SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL, failed_at = NULL,
+                  response_status = i.response_status, response_time_ms = i.response_time_ms, error = NULL
+             FROM input i WHERE d.id = i.id
+           RETURNING d.id, d.webhook_id, i.response_status, i.response_time_ms, i.response_body
          ), attempt AS (
            INSERT INTO webhook_attempts (delivery_id, response_status, response_time_ms, error, response_body)
-           SELECT id, ?, ?, NULL, ? FROM delivered
+           SELECT id, response_status, response_time_ms, NULL, response_body FROM delivered
+         ), old AS (
+           SELECT id, pause_reason FROM webhooks WHERE id IN (SELECT webhook_id FROM delivered) ORDER BY id FOR UPDATE
          ), webhook AS (
            UPDATE webhooks w SET consecutive_failures = 0, last_delivery_at = now(), last_success_at = now(), updated_at = now(),
                   status = CASE WHEN w.pause_reason = 'failures' THEN 'active' ELSE w.status END,
                   pause_reason = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.pause_reason END,
                   next_probe_at = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.next_probe_at END
-             FROM delivered, webhooks old WHERE w.id = delivered.webhook_id AND old.id = w.id
+             FROM old WHERE w.id = old.id
            RETURNING w.id, w.user_id, w.url, w.consecutive_failures, old.pause_reason = 'failures' AS resumed
          ), released AS (
            UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now()
              FROM webhook WHERE webhook.resumed AND d.webhook_id = webhook.id AND d.status = 'held'
            RETURNING d.webhook_id
          )
-         SELECT * FROM webhook`,
-        [attempt.responseStatus, attempt.timeMs, delivery.id, attempt.responseStatus, attempt.timeMs, attempt.responseBody],
+         SELECT id, user_id, url, consecutive_failures FROM webhook WHERE resumed`,
+        [JSON.stringify(input)],
       );
-      if (!webhook?.resumed) return;
-      await execute(em, 'SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, webhook.id]);
-      await recordStatusEvent(em, webhook, 'webhook.recovered', 'delivered');
+      for (const webhook of resumed) {
+        await execute(em, 'SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, webhook.id]);
+        await recordStatusEvent(em, webhook, 'webhook.recovered', 'delivered');
+      }
     });
   }
 
