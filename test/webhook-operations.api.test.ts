@@ -5,9 +5,26 @@ import { Webhook } from '../src/entities/webhook.entity';
 import { recordEvent } from '../src/events/outbox';
 import type { EventType } from '../src/events/event-types';
 import { startReceiverWorld, WebhookReceiver, type ReceivedRequest, type ReceiverWorld } from './stand-ins/webhook-receiver';
+import { defined } from './support/defined';
 import { request } from './support/http';
 import { newAccount, startOutsideWorld, type OutsideWorld, type SignedClient } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
+import type {
+  AttemptRecord,
+  DeliveryRecord,
+  EventTypeRecord,
+  Page,
+  RotatedSecret,
+  WebhookRecord,
+  WebhookTestResult,
+} from '../src/services/webhooks/webhook-records';
+
+type CreatedWebhook = WebhookRecord & { secret: string };
+
+/** Jest's asymmetric matchers are typed `any`; these say what they stand for. */
+const anyString: unknown = expect.any(String);
+const anyNumber: unknown = expect.any(Number);
+const matching = (pattern: RegExp): unknown => expect.stringMatching(pattern);
 
 const WRITE = ['webhooks:write'];
 const USED_WEIGHT = 'x-service-used-weight-1m';
@@ -24,19 +41,21 @@ describe('webhook operations (contract §16)', () => {
   let emailCounter = 0;
   const account = async (scopes = WRITE) => {
     const created = await newAccount(service.url, world, `ops${(emailCounter += 1)}@example.com`, scopes);
-    return { ...created, userId: created.user.id as number };
+    return { ...created, userId: (created.user as { id: number }).id };
   };
   const setWebhook = (id: string, changes: Partial<Webhook>) => service.service.orm.em.fork().nativeUpdate(Webhook, { id }, changes);
   const emit = (userId: number, type: EventType, data: Record<string, unknown> = {}) =>
     service.service.orm.em.fork().transactional((em) => recordEvent(em, { userId, type, data }));
   const create = async (call: SignedClient, target: string, events: string[]) => {
-    const response = await call('POST', '/v1/webhooks', { url: target, events });
+    const response = await call<CreatedWebhook>('POST', '/v1/webhooks', { url: target, events });
     expect(response.status).toBe(200);
-    return response.body as { id: string; url: string; secret: string };
+    return response.body;
   };
-  const deliveries = async (call: SignedClient, id: string, query = '') => (await call('GET', `/v1/webhooks/${id}/deliveries${query}`)).body.data as Delivery[];
+  const deliveries = async (call: SignedClient, id: string, query = '') =>
+    (await call<Page<DeliveryRecord>>('GET', `/v1/webhooks/${id}/deliveries${query}`)).body.data;
   const requestsFor = (target: WebhookReceiver, eventId: string) => target.received.filter((entry) => entry.headers['webhook-id'] === eventId);
-  const typesAt = (target: WebhookReceiver, path: string) => target.received.filter((entry) => entry.path === path).map((entry) => JSON.parse(entry.body).type);
+  const typesAt = (target: WebhookReceiver, path: string) =>
+    target.received.filter((entry) => entry.path === path).map((entry) => (JSON.parse(entry.body) as { type: string }).type);
 
   beforeAll(async () => {
     receivers = await startReceiverWorld();
@@ -61,12 +80,12 @@ describe('webhook operations (contract §16)', () => {
     it('answers a new secret; for 24 h every delivery carries both signatures, new first, and verifies with either secret', async () => {
       const owner = await account();
       const webhook = await create(owner.call, `${url}/rotate`, ['backtest.*']);
-      const rotated = await owner.call('POST', `/v1/webhooks/${webhook.id}/rotate-secret`);
+      const rotated = await owner.call<RotatedSecret>('POST', `/v1/webhooks/${webhook.id}/rotate-secret`);
       expect(rotated.status).toBe(200);
       expect(rotated.body).toEqual({
-        secret: expect.stringMatching(/^[A-Za-z0-9]{40}$/),
-        _secret_warning: expect.any(String),
-        previous_secret_expires_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        secret: matching(/^[A-Za-z0-9]{40}$/),
+        _secret_warning: anyString,
+        previous_secret_expires_at: matching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       });
       expect(rotated.body.secret).not.toBe(webhook.secret);
       expect(Math.abs(Date.parse(rotated.body.previous_secret_expires_at) - (Date.now() + 24 * 3600_000))).toBeLessThan(60_000);
@@ -83,7 +102,7 @@ describe('webhook operations (contract §16)', () => {
       expect(() => new StandardWebhook(webhook.secret).verify(delivery!.body, onlyFirst)).toThrow();
 
       await setWebhook(webhook.id, { previousSecretExpiresAt: new Date(Date.now() - 1000) });
-      const test = await owner.call('POST', `/v1/webhooks/${webhook.id}/test`);
+      const test = await owner.call<WebhookTestResult>('POST', `/v1/webhooks/${webhook.id}/test`);
       expect(test.body.delivered).toBe(true);
       const [late] = requestsFor(receiver, test.body.test_event_id);
       expect(late!.headers['webhook-signature']!.split(' ')).toHaveLength(1);
@@ -94,9 +113,9 @@ describe('webhook operations (contract §16)', () => {
     it('a second rotation keeps only the secret it replaces', async () => {
       const owner = await account();
       const webhook = await create(owner.call, `${url}/rotate-twice`, ['*']);
-      const first = (await owner.call('POST', `/v1/webhooks/${webhook.id}/rotate-secret`)).body;
-      const second = (await owner.call('POST', `/v1/webhooks/${webhook.id}/rotate-secret`)).body;
-      const test = await owner.call('POST', `/v1/webhooks/${webhook.id}/test`);
+      const first = (await owner.call<RotatedSecret>('POST', `/v1/webhooks/${webhook.id}/rotate-secret`)).body;
+      const second = (await owner.call<RotatedSecret>('POST', `/v1/webhooks/${webhook.id}/rotate-secret`)).body;
+      const test = await owner.call<WebhookTestResult>('POST', `/v1/webhooks/${webhook.id}/test`);
       const [delivery] = requestsFor(receiver, test.body.test_event_id);
       expect(new StandardWebhook(second.secret).verify(delivery!.body, delivery!.headers)).toBeTruthy();
       expect(new StandardWebhook(first.secret).verify(delivery!.body, delivery!.headers)).toBeTruthy();
@@ -106,8 +125,8 @@ describe('webhook operations (contract §16)', () => {
     it('costs weight 5', async () => {
       const owner = await account();
       const webhook = await create(owner.call, `${url}/rotate-weight`, ['*']);
-      const first = await owner.call('POST', `/v1/webhooks/${webhook.id}/rotate-secret`);
-      const second = await owner.call('POST', `/v1/webhooks/${webhook.id}/rotate-secret`);
+      const first = await owner.call<RotatedSecret>('POST', `/v1/webhooks/${webhook.id}/rotate-secret`);
+      const second = await owner.call<RotatedSecret>('POST', `/v1/webhooks/${webhook.id}/rotate-secret`);
       expect(Number(second.headers.get(USED_WEIGHT)) - Number(first.headers.get(USED_WEIGHT))).toBe(5);
     });
   });
@@ -133,23 +152,24 @@ describe('webhook operations (contract §16)', () => {
 
       const [failedRow] = await deliveries(owner.call, webhook.id, '?status=failed');
       expect(failedRow).toMatchObject({ webhook_id: webhook.id, attempts: 2 });
-      const log = await owner.call('GET', `/v1/webhooks/${webhook.id}/deliveries/${failedRow!.id}/attempts`);
+      const log = await owner.call<{ data: AttemptRecord[] }>('GET', `/v1/webhooks/${webhook.id}/deliveries/${failedRow!.id}/attempts`);
       expect(log.status).toBe(200);
-      const failure = { response_status: 500, response_time_ms: expect.any(Number), error: 'receiver answered 500', response_body: 'failure' };
+      const failure = { response_status: 500, response_time_ms: anyNumber, error: 'receiver answered 500', response_body: 'failure' };
       expect(log.body).toEqual({
         data: [
-          { attempted_at: expect.any(String), ...failure },
-          { attempted_at: expect.any(String), ...failure },
+          { attempted_at: anyString, ...failure },
+          { attempted_at: anyString, ...failure },
         ],
       });
-      expect(Date.parse(log.body.data[0].attempted_at)).toBeGreaterThanOrEqual(Date.parse(log.body.data[1].attempted_at));
+      const [newest, oldest] = log.body.data.map((attempt) => Date.parse(attempt.attempted_at));
+      expect(newest).toBeGreaterThanOrEqual(defined(oldest, 'the first attempt'));
 
       const [deliveredRow] = await deliveries(owner.call, webhook.id, '?status=delivered');
-      const deliveredLog = await owner.call('GET', `/v1/webhooks/${webhook.id}/deliveries/${deliveredRow!.id}/attempts`);
+      const deliveredLog = await owner.call<{ data: AttemptRecord[] }>('GET', `/v1/webhooks/${webhook.id}/deliveries/${deliveredRow!.id}/attempts`);
       expect(deliveredLog.body.data).toEqual([
-        { attempted_at: expect.any(String), response_status: 200, response_time_ms: expect.any(Number), error: null, response_body: '{"ok":true}' },
+        { attempted_at: anyString, response_status: 200, response_time_ms: anyNumber, error: null, response_body: '{"ok":true}' },
       ]);
-      const again = await owner.call('GET', `/v1/webhooks/${webhook.id}/deliveries/${deliveredRow!.id}/attempts`);
+      const again = await owner.call<{ data: AttemptRecord[] }>('GET', `/v1/webhooks/${webhook.id}/deliveries/${deliveredRow!.id}/attempts`);
       expect(Number(again.headers.get(USED_WEIGHT)) - Number(deliveredLog.headers.get(USED_WEIGHT))).toBe(2);
     });
 
@@ -157,24 +177,24 @@ describe('webhook operations (contract §16)', () => {
       const owner = await account();
       const webhook = await create(owner.call, `${url}/long-answer`, ['*']);
       receiver.behaviour = { kind: 'endless', bytes: 100 * 1024 };
-      const test = await owner.call('POST', `/v1/webhooks/${webhook.id}/test`);
+      const test = await owner.call<WebhookTestResult>('POST', `/v1/webhooks/${webhook.id}/test`);
       expect(test.body.delivered).toBe(true);
       const [row] = await deliveries(owner.call, webhook.id);
-      const log = await owner.call('GET', `/v1/webhooks/${webhook.id}/deliveries/${row!.id}/attempts`);
-      expect(log.body.data[0].response_body).toBe('x'.repeat(1024));
+      const log = await owner.call<{ data: AttemptRecord[] }>('GET', `/v1/webhooks/${webhook.id}/deliveries/${row!.id}/attempts`);
+      expect(log.body.data[0]?.response_body).toBe('x'.repeat(1024));
 
       const gone = new WebhookReceiver(receivers.ca.server);
       const goneUrl = await gone.start();
       const unreachable = await create(owner.call, `${goneUrl}/gone`, ['*']);
       await gone.stop();
-      await owner.call('POST', `/v1/webhooks/${unreachable.id}/test`);
+      await owner.call<WebhookTestResult>('POST', `/v1/webhooks/${unreachable.id}/test`);
       const [silent] = await deliveries(owner.call, unreachable.id);
-      const silentLog = await owner.call('GET', `/v1/webhooks/${unreachable.id}/deliveries/${silent!.id}/attempts`);
+      const silentLog = await owner.call<{ data: AttemptRecord[] }>('GET', `/v1/webhooks/${unreachable.id}/deliveries/${silent!.id}/attempts`);
       expect(silentLog.body.data.at(-1)).toEqual({
-        attempted_at: expect.any(String),
+        attempted_at: anyString,
         response_status: null,
         response_time_ms: null,
-        error: expect.stringMatching(/ECONNREFUSED/),
+        error: matching(/ECONNREFUSED/),
         response_body: null,
       });
     });
@@ -188,27 +208,33 @@ describe('webhook operations (contract §16)', () => {
       const webhook = await create(owner.call, `${url}/filters-${field}`, ['*']);
       const response = await owner.call('GET', `/v1/webhooks/${webhook.id}/deliveries${query}`);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: expect.any(String), field } });
+      expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: anyString, field } });
     });
 
     it('a cursor replayed with other filters answers 400 INVALID_PARAMETER on cursor', async () => {
       const owner = await account();
       const webhook = await create(owner.call, `${url}/cursor`, ['*']);
-      for (let index = 0; index < 2; index += 1) await owner.call('POST', `/v1/webhooks/${webhook.id}/test`);
-      const first = await owner.call('GET', `/v1/webhooks/${webhook.id}/deliveries?limit=1&status=delivered`);
-      expect(first.body.next_cursor).toEqual(expect.any(String));
-      const next = await owner.call('GET', `/v1/webhooks/${webhook.id}/deliveries?limit=1&status=delivered&cursor=${first.body.next_cursor}`);
+      for (let index = 0; index < 2; index += 1) await owner.call<WebhookTestResult>('POST', `/v1/webhooks/${webhook.id}/test`);
+      const first = await owner.call<Page<DeliveryRecord>>('GET', `/v1/webhooks/${webhook.id}/deliveries?limit=1&status=delivered`);
+      expect(first.body.next_cursor).toEqual(anyString);
+      const next = await owner.call<Page<DeliveryRecord>>(
+        'GET',
+        `/v1/webhooks/${webhook.id}/deliveries?limit=1&status=delivered&cursor=${first.body.next_cursor}`,
+      );
       expect(next.status).toBe(200);
       expect(next.body.data).toHaveLength(1);
-      const mixed = await owner.call('GET', `/v1/webhooks/${webhook.id}/deliveries?limit=1&status=failed&cursor=${first.body.next_cursor}`);
+      const mixed = await owner.call<Page<DeliveryRecord>>(
+        'GET',
+        `/v1/webhooks/${webhook.id}/deliveries?limit=1&status=failed&cursor=${first.body.next_cursor}`,
+      );
       expect(mixed.status).toBe(400);
-      expect(mixed.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: expect.any(String), field: 'cursor' } });
+      expect(mixed.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: anyString, field: 'cursor' } });
     });
 
     it("an unknown delivery, an unknown webhook or another key's webhook answers 404 NOT_FOUND", async () => {
       const owner = await account();
       const webhook = await create(owner.call, `${url}/attempts-404`, ['*']);
-      const test = await owner.call('POST', `/v1/webhooks/${webhook.id}/test`);
+      const test = await owner.call<WebhookTestResult>('POST', `/v1/webhooks/${webhook.id}/test`);
       expect(test.body.delivered).toBe(true);
       const [row] = await deliveries(owner.call, webhook.id);
       const stranger = await account();
@@ -219,7 +245,7 @@ describe('webhook operations (contract §16)', () => {
       ] as const) {
         const response = await client('GET', path);
         expect(response.status).toBe(404);
-        expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+        expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: anyString } });
       }
     });
   });
@@ -243,7 +269,7 @@ describe('webhook operations (contract §16)', () => {
       await waitUntil(async () => requestsFor(receiver, delivered.id).length === 1);
 
       const sent = receiver.received.length;
-      const response = await owner.call('POST', `/v1/webhooks/${webhook.id}/recover`, { since: since.toISOString() });
+      const response = await owner.call<{ requeued: number }>('POST', `/v1/webhooks/${webhook.id}/recover`, { since: since.toISOString() });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ requeued: 3 });
       await receiver.waitFor(sent + 3);
@@ -254,7 +280,7 @@ describe('webhook operations (contract §16)', () => {
       await waitUntil(async () => (await deliveries(owner.call, webhook.id, '?status=delivered')).length === 4);
       expect((await deliveries(owner.call, webhook.id, '?status=failed')).map((row) => row.event_id)).toEqual([before.id]);
 
-      const again = await owner.call('POST', `/v1/webhooks/${webhook.id}/recover`, { since: since.toISOString() });
+      const again = await owner.call<{ requeued: number }>('POST', `/v1/webhooks/${webhook.id}/recover`, { since: since.toISOString() });
       expect(again.body).toEqual({ requeued: 0 });
       expect(Number(again.headers.get(USED_WEIGHT)) - Number(response.headers.get(USED_WEIGHT))).toBeGreaterThanOrEqual(10);
     }, 30_000);
@@ -268,7 +294,7 @@ describe('webhook operations (contract §16)', () => {
       const webhook = await create(owner.call, `${url}/recover-400-${emailCounter}`, ['*']);
       const response = await owner.call('POST', `/v1/webhooks/${webhook.id}/recover`, body);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: expect.any(String), field: 'since' } });
+      expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: anyString, field: 'since' } });
     });
 
     it('a broken webhook answers 409 INVALID_STATE', async () => {
@@ -277,7 +303,7 @@ describe('webhook operations (contract §16)', () => {
       await setWebhook(webhook.id, { status: 'broken', consecutiveFailures: 50 });
       const response = await owner.call('POST', `/v1/webhooks/${webhook.id}/recover`, { since: new Date(Date.now() - 3600_000).toISOString() });
       expect(response.status).toBe(409);
-      expect(response.body).toEqual({ error: { code: 'INVALID_STATE', message: expect.any(String) } });
+      expect(response.body).toEqual({ error: { code: 'INVALID_STATE', message: anyString } });
     });
   });
 
@@ -294,7 +320,7 @@ describe('webhook operations (contract §16)', () => {
       const [method, path, body] = call(webhook.id);
       const forbidden = await readOnly.call(method, path, body);
       expect(forbidden.status).toBe(403);
-      expect(forbidden.body).toEqual({ error: { code: 'INSUFFICIENT_PERMISSION', message: expect.any(String) } });
+      expect(forbidden.body).toEqual({ error: { code: 'INSUFFICIENT_PERMISSION', message: anyString } });
       const stranger = await account();
       for (const [client, target] of [
         [stranger.call, path],
@@ -302,7 +328,7 @@ describe('webhook operations (contract §16)', () => {
       ] as const) {
         const response = await client(method, target, body);
         expect(response.status).toBe(404);
-        expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+        expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: anyString } });
       }
     });
 
@@ -314,16 +340,16 @@ describe('webhook operations (contract §16)', () => {
     ])('%s %s without the signed headers answers 401 UNAUTHENTICATED', async (method, path) => {
       const response = await request(service.url, method, path);
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.any(String) } });
+      expect(response.body).toEqual({ error: { code: 'UNAUTHENTICATED', message: anyString } });
     });
   });
 
   describe('event catalogue', () => {
     it('lists every event type with a description, a JSON Schema of its data and an example that validates against it', async () => {
       const owner = await account([]);
-      const response = await owner.call('GET', '/v1/webhooks/event-types');
+      const response = await owner.call<EventTypeRecord[]>('GET', '/v1/webhooks/event-types');
       expect(response.status).toBe(200);
-      const catalogue = response.body as { type: string; description: string; data_schema: object; example: object }[];
+      const catalogue = response.body;
       expect(catalogue.map((entry) => entry.type).sort()).toEqual(
         [
           'account.balance_low',
@@ -367,14 +393,16 @@ describe('webhook operations (contract §16)', () => {
       const watched = await create(owner.call, `${failingUrl}/watched`, ['*']);
       const watcher = await create(owner.call, `${url}/watcher`, ['webhook.*']);
       const pausedWatcher = await create(owner.call, `${url}/paused-watcher`, ['webhook.paused']);
-      expect((await owner.call('PATCH', `/v1/webhooks/${pausedWatcher.id}`, { status: 'paused' })).body.status).toBe('paused');
+      expect((await owner.call<WebhookRecord>('PATCH', `/v1/webhooks/${pausedWatcher.id}`, { status: 'paused' })).body.status).toBe('paused');
       const unrelated = await create(owner.call, `${url}/unrelated`, ['strategy.*']);
       const stranger = await account();
       await create(stranger.call, `${url}/stranger`, ['*']);
-      const catalogue = (await owner.call('GET', '/v1/webhooks/event-types')).body as { type: string; data_schema: object }[];
+      const catalogue = (await owner.call<EventTypeRecord[]>('GET', '/v1/webhooks/event-types')).body;
       const statusSchema = schemaValidator().compile(catalogue.find((entry) => entry.type === 'webhook.paused')!.data_schema);
       const received = (type: string) =>
-        receiver.received.filter((entry) => entry.path === '/watcher' && JSON.parse(entry.body).type === type).map((entry) => verified(entry, watcher.secret));
+        receiver.received
+          .filter((entry) => entry.path === '/watcher' && (JSON.parse(entry.body) as { type: string }).type === type)
+          .map((entry) => verified(entry, watcher.secret));
 
       await setWebhook(watched.id, { consecutiveFailures: 19 });
       await emit(owner.userId, 'backtest.job_done', { job_id: 'bt_pause' });
@@ -393,7 +421,7 @@ describe('webhook operations (contract §16)', () => {
       await waitUntil(async () => received('webhook.broken').length === 1);
       expect(received('webhook.broken')[0]!.data).toEqual({ webhook_id: watched.id, url: watched.url, consecutive_failures: 50, reason: 'failures' });
 
-      expect((await owner.call('PATCH', `/v1/webhooks/${watched.id}`, { status: 'active' })).body.status).toBe('active');
+      expect((await owner.call<WebhookRecord>('PATCH', `/v1/webhooks/${watched.id}`, { status: 'active' })).body.status).toBe('active');
       await waitUntil(async () => received('webhook.recovered').length === 2);
       expect(received('webhook.recovered')[1]!.data).toEqual({ webhook_id: watched.id, url: watched.url, consecutive_failures: 0, reason: 'reactivated' });
 
@@ -410,15 +438,6 @@ describe('webhook operations (contract §16)', () => {
     }, 30_000);
   });
 });
-
-interface Delivery {
-  id: string;
-  webhook_id: string;
-  event_id: string;
-  event_type: string;
-  status: string;
-  attempts: number;
-}
 
 function schemaValidator(): Ajv {
   const ajv = new Ajv({ strict: true, allErrors: true });

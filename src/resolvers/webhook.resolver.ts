@@ -77,7 +77,7 @@ export class WebhookResolver {
 
   @Operation({ weight: 5, scope: WRITE })
   @Mutation(() => CreatedWebhookType)
-  createWebhook(@Arg('input', () => CreateWebhookInput) input: CreateWebhookInput, @Ctx() { services, caller }: GraphQLContext): Promise<CreatedWebhookType> {
+  createWebhook(@Arg('input', () => CreateWebhookInput) input: unknown, @Ctx() { services, caller }: GraphQLContext): Promise<CreatedWebhookType> {
     return services.webhooks.create(requireCaller(caller), wireInput(input));
   }
 
@@ -85,7 +85,7 @@ export class WebhookResolver {
   @Mutation(() => WebhookType)
   updateWebhook(
     @Arg('id', () => String) id: string,
-    @Arg('input', () => UpdateWebhookInput) input: UpdateWebhookInput,
+    @Arg('input', () => UpdateWebhookInput) input: unknown,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<WebhookRecord> {
     return services.webhooks.update(requireCaller(caller), id, wireInput(input));
@@ -103,7 +103,7 @@ export class WebhookResolver {
   testWebhook(
     @Arg('id', () => String) id: string,
     @Ctx() { services, caller }: GraphQLContext,
-    @Arg('eventType', () => String, { nullable: true }) eventType?: string,
+    @Arg('eventType', () => String, { nullable: true }) eventType?: unknown,
   ): Promise<WebhookTestResult> {
     return services.webhooks.test(requireCaller(caller), id, wireInput({ eventType: eventType ?? undefined }));
   }
@@ -118,7 +118,7 @@ export class WebhookResolver {
   @Mutation(() => WebhookRecoveryType, { description: 'Sends again, oldest first, every delivery that failed since `since` (ISO 8601, at most 14 days back).' })
   recoverWebhook(
     @Arg('id', () => String) id: string,
-    @Arg('since', () => String) since: string,
+    @Arg('since', () => String) since: unknown,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<{ requeued: number }> {
     return services.webhooks.recover(requireCaller(caller), id, { since });

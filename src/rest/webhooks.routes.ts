@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { WebhookResolver } from '../resolvers/webhook.resolver';
-import { pathParam, type OperationRoutes } from './operation-route';
+import { bodyField, pathParam, type OperationRoutes } from './operation-route';
 
 /** Spec "Webhooks" and contract §10 and §16, mounted on the GraphQL resolver's operations (writes need `webhooks:write`). */
 export function webhooksRoutes(op: OperationRoutes): Router {
@@ -35,7 +35,7 @@ export function webhooksRoutes(op: OperationRoutes): Router {
   );
   router.post(
     '/v1/webhooks/:id/test',
-    op.signed(webhooks, 'testWebhook', (test, req, ctx) => test(id(req), ctx, req.body?.event_type)),
+    op.signed(webhooks, 'testWebhook', (test, req, ctx) => test(id(req), ctx, bodyField(req, 'event_type'))),
   );
   router.get(
     '/v1/webhooks/:id/deliveries',
@@ -51,7 +51,7 @@ export function webhooksRoutes(op: OperationRoutes): Router {
   );
   router.post(
     '/v1/webhooks/:id/recover',
-    op.signed(webhooks, 'recoverWebhook', (recover, req, ctx) => recover(id(req), req.body?.since, ctx)),
+    op.signed(webhooks, 'recoverWebhook', (recover, req, ctx) => recover(id(req), bodyField(req, 'since'), ctx)),
   );
   router.post(
     '/v1/webhooks/:id/deliveries/:deliveryId/retry',

@@ -278,6 +278,8 @@ export class WebhooksStore {
          SELECT ${CLAIMED_COLUMNS} FROM inserted d JOIN webhooks w ON w.id = d.webhook_id`,
         [webhook.id, envelope.id, envelope.type, JSON.stringify(envelope), LEASE_SECONDS],
       );
+      // The webhook row was just read and a delete of it would cascade to this insert: one row always comes back.
+      if (!row) throw new Error('the test delivery was not inserted');
       return row;
     });
   }
