@@ -9,7 +9,7 @@ import { SweepRunner } from './sweep-runner';
 
 export const backtestRunnerWorker: BackgroundWorker = {
   name: 'backtest-runner',
-  async start({ core, listener, workerId }) {
+  async start({ core, listener, workerId, ready }) {
     const threads = core.config.backtestWorkers;
     // An idle thread exits after a second: a finished job's candles and result leave with its heap instead of waiting for its next GC.
     const pool = new BacktestPool({ threads, idleTimeoutMs: 1000 });
@@ -21,7 +21,7 @@ export const backtestRunnerWorker: BackgroundWorker = {
       history,
       pool,
       listener,
-      { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, timeoutMs: 10 * 60_000 },
+      { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, timeoutMs: 10 * 60_000, ready },
       core.logger,
     );
     const sweeps = new SweepRunner(
@@ -29,7 +29,7 @@ export const backtestRunnerWorker: BackgroundWorker = {
       history,
       pool,
       listener,
-      { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, keepInputMs: 5000 },
+      { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, keepInputMs: 5000, ready },
       core.logger,
     );
     runner.start();

@@ -1,7 +1,9 @@
 import { EngineError, walkForwardWindows, type BacktestInput, type BacktestPool, type TestPart } from '../../engine';
 import type { NotificationListener } from '../../db/notifications';
 import type { Logger } from '../../observability/logger';
-import { WakeSignal } from '../../workers/wake-signal';
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
+import { retryWhileDatabaseUnavailable } from '../../workers/database-retry';
+import { QueueRunner } from '../../workers/queue-runner';
 import { loadBacktestInput } from './backtest-input';
 import { untilAborted } from './until-aborted';
 import { SWEEP_STOPPED_CHANNEL, SWEEPS_QUEUED_CHANNEL, type ChunkOutcome, type ClaimedChunk, type SweepStore, type WindowBest } from './backtest-sweeps.store';
@@ -21,7 +23,12 @@ export interface SweepRunnerSettings {
   progressIntervalMs: number;
   /** How long a sweep's candles stay loaded after its last chunk here ends, for the next chunk this process claims. */
   keepInputMs: number;
+  /** Resolves while this process holds its liveness lock: nothing is claimed (or declared abandoned) without it. */
+  ready: () => Promise<void>;
 }
+
+/** Within a chunk's lease: an outcome recorded this late still belongs to this worker. */
+const BOOKKEEPING_RETRY_MS = 20_000;
 
 interface RunningChunk {
   sweepId: string;
@@ -48,12 +55,9 @@ const chunkKey = (sweepId: string, seq: number) => `${sweepId}/${seq}`;
  * thread reads that same memory: a task carries only the handles.
  */
 export class SweepRunner {
-  private running = false;
   private readonly inFlight = new Map<string, RunningChunk>();
   private readonly inputs = new Map<string, LoadedInput>();
-  private readonly tasks = new Set<Promise<void>>();
-  private readonly wakeSignal = new WakeSignal();
-  private loop?: Promise<void>;
+  private readonly runner: QueueRunner;
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -63,51 +67,39 @@ export class SweepRunner {
     private readonly listener: NotificationListener,
     private readonly settings: SweepRunnerSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.runner = new QueueRunner({ name: 'sweep-runner', idlePollMs: settings.idlePollMs, poll: () => this.poll(), ready: settings.ready, logger });
+  }
 
   start(): void {
-    this.running = true;
-    this.unsubscribe.push(this.listener.on(SWEEPS_QUEUED_CHANNEL, () => this.wakeSignal.wake()));
+    this.unsubscribe.push(this.listener.on(SWEEPS_QUEUED_CHANNEL, () => this.runner.wake()));
     this.unsubscribe.push(this.listener.on(SWEEP_STOPPED_CHANNEL, (id) => this.checkStillMine(id)));
-    this.loop = this.run();
+    this.runner.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
     this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
     for (const chunk of this.inFlight.values()) abort(chunk, 'shutdown');
-    this.wakeSignal.wake();
-    await Promise.allSettled([this.loop, ...this.tasks]);
+    await this.runner.stop();
     for (const loaded of this.inputs.values()) clearTimeout(loaded.timer);
     this.inputs.clear();
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.wakeSignal.reset();
-      try {
-        await this.store.failAbandoned();
-        const free = this.settings.threads - this.inFlight.size;
-        if (free > 0) (await this.store.claim(free, this.settings.workerId)).forEach((chunk) => this.launch(chunk));
-      } catch (error) {
-        this.logger.error({ err: error }, 'sweep runner iteration failed');
-      }
-      if (this.running) await this.wakeSignal.sleep(this.settings.idlePollMs);
-    }
+  private async poll(): Promise<void> {
+    await this.store.failAbandoned();
+    const free = this.settings.threads - this.inFlight.size;
+    if (free > 0) (await this.store.claim(free, this.settings.workerId)).forEach((chunk) => this.launch(chunk));
   }
 
   private launch(chunk: ClaimedChunk): void {
     const entry: RunningChunk = { sweepId: chunk.sweep_id, seq: chunk.seq, controller: new AbortController() };
     const key = chunkKey(chunk.sweep_id, chunk.seq);
     this.inFlight.set(key, entry);
-    const task = this.execute(chunk, entry)
-      .catch((error: unknown) => this.logger.error({ err: error, sweepId: chunk.sweep_id }, 'sweep chunk bookkeeping failed; its lease will lapse'))
-      .finally(() => {
-        this.inFlight.delete(key);
-        this.tasks.delete(task);
-        this.wakeSignal.wake();
-      });
-    this.tasks.add(task);
+    this.runner.launch(
+      this.execute(chunk, entry)
+        .catch((error: unknown) => this.logger.error({ err: error, sweepId: chunk.sweep_id }, 'sweep chunk bookkeeping failed; its lease will lapse'))
+        .finally(() => this.inFlight.delete(key)),
+    );
   }
 
   private async execute(chunk: ClaimedChunk, entry: RunningChunk): Promise<void> {
@@ -128,15 +120,24 @@ export class SweepRunner {
         const combinations = loaded.combinations.slice(chunk.first, chunk.first + chunk.count);
         const outcome = await this.runCombinations(chunk, combinations, input, signal, () => done++);
         clearInterval(ticker);
-        await this.store.completeChunk(chunk.sweep_id, chunk.seq, workerId, outcome);
+        await retryWhileDatabaseUnavailable(() => this.store.completeChunk(chunk.sweep_id, chunk.seq, workerId, outcome), BOOKKEEPING_RETRY_MS, signal);
       } else {
         const result = await this.merge(chunk, input, signal);
         clearInterval(ticker);
-        if (await this.store.complete(chunk.sweep_id, chunk.seq, workerId, result)) this.logger.info({ sweepId: chunk.sweep_id }, 'backtest sweep done');
+        const recorded = await retryWhileDatabaseUnavailable(
+          () => this.store.complete(chunk.sweep_id, chunk.seq, workerId, result),
+          BOOKKEEPING_RETRY_MS,
+          signal,
+        );
+        if (recorded) this.logger.info({ sweepId: chunk.sweep_id }, 'backtest sweep done');
       }
     } catch (error) {
-      if (entry.reason === 'shutdown') await this.store.release(chunk.sweep_id, chunk.seq, workerId);
-      else if (entry.reason !== 'ended elsewhere') await this.store.fail(chunk.sweep_id, this.sweepError(error));
+      // A database outage while loading history is no fault of the sweep: the chunk goes back to the queue once the database answers.
+      if (entry.reason === 'shutdown' || (entry.reason === undefined && isDatabaseUnavailable(error))) {
+        await retryWhileDatabaseUnavailable(() => this.store.release(chunk.sweep_id, chunk.seq, workerId), BOOKKEEPING_RETRY_MS, signal);
+      } else if (entry.reason !== 'ended elsewhere') {
+        await retryWhileDatabaseUnavailable(() => this.store.fail(chunk.sweep_id, this.sweepError(error)), BOOKKEEPING_RETRY_MS, signal);
+      }
     } finally {
       clearInterval(ticker);
       if (needsInput) this.releaseInput(chunk.sweep_id);
