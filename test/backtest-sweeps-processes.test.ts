@@ -102,7 +102,8 @@ describe('sweeps run by worker processes (contract §13)', () => {
     );
     const gaps = changes.slice(1).map((at, index) => at - defined(changes[index], 'the previous change'));
     expect(changes.length).toBeGreaterThan(2);
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(1200);
+    // Progress is stored every 500 ms; the margin is the polling client's own latency on a loaded machine.
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(1500);
 
     // Measured against the same process busy, as the machine's other load decides how much CPU it gets.
     const busy = await cpuOver(workers, 1000);
