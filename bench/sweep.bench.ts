@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HistoryChunks } from '../src/services/backtests/history-chunks';
-import type { JobRecord } from '../src/services/backtests/job-records';
+import { engineConfig } from '../src/services/backtests/job-config';
+import { simulate } from '../src/engine';
 import type { SweepRecord } from '../src/services/backtests/sweep-records';
 import { MarketHistory } from '../src/services/backtests/market-history';
 import { UpstreamClient } from '../src/upstream/upstream-client';
@@ -62,7 +63,7 @@ export async function main(): Promise<void> {
   const api = await startTestService({ ...env, ROLE: 'api', SIGNED_WEIGHT_PER_MIN: '100000' });
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: path.resolve(__dirname, '..'), stdio: 'inherit' });
   const worker = await spawnService({ ...env, LOG_LEVEL: 'info', ROLE: 'worker', DATABASE_URL: api.databaseUrl }, 60_000, 'compiled');
-  const base = { template_id: 'sma_cross', symbols: ['BTCUSDT'], timeframe: '1m', start: START, end: END, capital: '10000' };
+  const base = { template_id: 'sma_cross', symbols: ['BTCUSDT'], timeframe: '1m' as const, start: START, end: END, capital: '10000' };
   try {
     const { call } = await newAccount(api.url, world, 'sweep-bench@example.com');
     console.log(
@@ -77,17 +78,29 @@ export async function main(): Promise<void> {
     const history = new MarketHistory(new HistoryChunks(api.service.orm), upstream);
     const candles = await history.candles('BTCUSDT', '1m', Date.parse(START), Date.parse(END));
     await history.funding('BTCUSDT', Date.parse(START), Date.parse(END));
-    await upstream.close();
     const bars = candles.openTime.length;
     console.log(`stored: ${bars} 1m bars of BTCUSDT`);
 
-    // The single-job engine speed, in the same worker process: bars / the simulation's own time (worker log).
-    const job = await untilEnded<JobRecord>(call, 'jobs', { ...base, params: { fast: 10, slow: 30 } }, 20);
-    if (job.status !== 'done') throw new Error(`job ${job.status}: ${JSON.stringify(job.error)}`);
-    const logged = worker.output.filter((line) => line.includes('"backtest job done"')).map((line) => JSON.parse(line) as { simulateMs: number });
-    const simulateMs = logged[logged.length - 1]?.simulateMs ?? NaN;
-    const jobSpeed = bars / (simulateMs / 1000);
-    console.log(`single job, sma_cross 10/30: simulation ${simulateMs} ms → ${(jobSpeed / 1e6).toFixed(2)} M bars/s on one core`);
+    // The single-job engine speed on the same candles, in this process: `simulate` whole, as a job runs it (one warm-up, best of 3).
+    const funding = await history.funding('BTCUSDT', Date.parse(START), Date.parse(END));
+    const input = {
+      // The defaults the API resolves a request to (contract §7).
+      config: engineConfig({ ...base, params: { fast: 10, slow: 30 }, leverage: 1, fee_model: 'fixed_bps', fee_bps: '5', slippage_bps: '0' }),
+      candles: { BTCUSDT: candles },
+      funding: { BTCUSDT: funding },
+    };
+    simulate(input);
+    let bestMs = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const runStarted = performance.now();
+      simulate(input);
+      bestMs = Math.min(bestMs, performance.now() - runStarted);
+    }
+    await upstream.close();
+    const jobSpeed = bars / (bestMs / 1000);
+    console.log(
+      `single job engine, sma_cross 10/30 (simulate whole, best of 3): ${bestMs.toFixed(0)} ms → ${(jobSpeed / 1e6).toFixed(2)} M bars/s on one core`,
+    );
 
     const started = performance.now();
     const sweep = await untilEnded<SweepRecord>(call, 'sweeps', { ...base, params: PARAMS }, 100);
