@@ -1,11 +1,30 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
-import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Field, Float, Int, ObjectType } from 'type-graphql';
 
 /**
- * GraphQL types of the market-data gateway. Field names are the REST ones;
- * decimal quantities stay strings, millisecond times are `SafeInt` (beyond
- * GraphQL's 32-bit `Int`).
+ * GraphQL types of the market-data gateway, declared over the services' wire
+ * records (whose names are the exchange's camelCase ones, as on REST), so
+ * resolvers return the records themselves. Decimal quantities stay strings,
+ * millisecond times are `SafeInt` (beyond GraphQL's 32-bit `Int`).
  */
+
+@ArgsType()
+export class FundingHistoryArgs {
+  @Field(() => GraphQLSafeInt, { nullable: true }) startTime?: number | null;
+  @Field(() => GraphQLSafeInt, { nullable: true }) endTime?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Default 100, at most 1000.' }) limit?: number | null;
+}
+
+@ArgsType()
+export class RatioArgs {
+  @Field(() => String, { nullable: true, description: 'One of 5m (default), 15m, 30m, 1h, 2h, 4h, 6h, 12h, 1d.' }) period?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Default 10, at most 500.' }) limit?: number | null;
+}
+
+@ArgsType()
+export class MinQuoteVolumeArgs {
+  @Field(() => Float, { nullable: true }) minQuoteVolume?: number | null;
+}
 
 @ObjectType('FundingRate', { description: 'Current funding of a symbol; `fundingRate` is the upstream `lastFundingRate`.' })
 export class FundingRateType {

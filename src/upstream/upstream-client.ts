@@ -1,5 +1,6 @@
 import { Agent, request } from 'undici';
 import { Gauge } from 'prom-client';
+import type { z } from 'zod';
 import { AppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -77,6 +78,7 @@ export class UpstreamClient {
   private readonly guards: Record<UpstreamHost, UpstreamGuard>;
   private readonly bases: Record<UpstreamHost, string>;
   private readonly parsed = new WeakMap<Buffer, unknown>();
+  private readonly validated = new WeakMap<z.ZodType, WeakMap<Buffer, unknown>>();
   private readonly usedWeightGauge?: Gauge<'host'>;
 
   constructor(private readonly options: UpstreamClientOptions) {
@@ -124,6 +126,42 @@ export class UpstreamClient {
     const response = await this.get(host, path, query, options);
     if (response.status < 200 || response.status >= 300) throw upstreamFailed();
     return { data: this.parse<T>(response), cache: response.cache };
+  }
+
+  /** `getJson` with the answer checked against `schema` (see `validate`). */
+  async getValid<T>(
+    schema: z.ZodType<T>,
+    host: UpstreamHost,
+    path: string,
+    query: QueryInput = {},
+    options: UpstreamRequestOptions = {},
+  ): Promise<{ data: T; cache: CacheStatus }> {
+    const response = await this.get(host, path, query, options);
+    if (response.status < 200 || response.status >= 300) throw upstreamFailed();
+    return { data: this.validate(schema, response, path), cache: response.cache };
+  }
+
+  /**
+   * The body checked against the shape the caller reads, once per upstream
+   * answer however often it is served from the cache: an answer of another
+   * shape is an upstream failure (502), never a cast. The value is shared, so
+   * it must not be mutated.
+   */
+  validate<T>(schema: z.ZodType<T>, response: UpstreamResponse, path: string): T {
+    let bySchema = this.validated.get(schema);
+    if (!bySchema) {
+      bySchema = new WeakMap();
+      this.validated.set(schema, bySchema);
+    }
+    if (bySchema.has(response.body)) return bySchema.get(response.body) as T;
+    const checked = schema.safeParse(this.parse(response));
+    if (!checked.success) {
+      this.count(path, 'unexpected_shape');
+      this.options.logger?.warn({ path, issues: checked.error.issues.slice(0, 3) }, 'upstream answer has an unexpected shape');
+      throw upstreamFailed();
+    }
+    bySchema.set(response.body, checked.data);
+    return checked.data;
   }
 
   /** Parses a JSON body once per upstream answer, however often it is served from the cache. */
