@@ -63,6 +63,7 @@ export async function openCore(config: Config, logger: Logger = createLogger(con
     const services = createServices({ config, secrets, orm, logger, metrics });
     stops.push(async () => services.webhookDelivery.client.close());
     stops.push(() => services.upstream.close());
+    stops.push(async () => services.liveMarket.close());
     return { config, databaseUrl, orm, services, logger, metrics, stop: stops.stop };
   } catch (error) {
     await stops.stop();

@@ -1,14 +1,20 @@
-import { Arg, Args, Ctx, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { Operation } from '../operations/operation';
 import { wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
 import {
   DelistAnnouncementsType,
+  ExchangeSymbolType,
+  FormingKlineType,
   FundingHistoryArgs,
   FundingRateHistoryRowType,
   FundingRateType,
+  KlinesArgs,
+  KlineType,
   LongShortRatioRowType,
+  MarkPriceType,
   MinQuoteVolumeArgs,
+  OpenInterestType,
   PremiumIndexType,
   RatioArgs,
   SmartMoneyOverviewType,
@@ -17,6 +23,8 @@ import {
   WhaleBoardType,
 } from '../schema/market-data.types';
 import type { CachedResult } from '../services/market-data/cached-upstream';
+import type { ExchangeSymbol, KlineRecord, OpenInterestRecord } from '../services/market-data/chart-data.service';
+import type { FormingKline, MarkPriceRecord } from '../services/market-data/live-market.service';
 import type { CurrentFundingRate, FundingRateRow } from '../services/market-data/funding.service';
 import type { OperationInput } from '../services/market-data/query';
 import type { LongShortRatioRow } from '../services/market-data/ratios.service';
@@ -123,5 +131,43 @@ export class MarketDataResolver {
   async delistings(@Ctx() { services }: GraphQLContext): Promise<DelistAnnouncementsType> {
     const answer = await services.marketPassThrough.json<DelistPayload>('/delist');
     return { code: answer.code, message: answer.message, catalogs: answer.data.catalogs };
+  }
+
+  @Operation({ weight: 1 })
+  @Query(() => [KlineType], { description: 'Candles of a symbol, oldest first (contract §15); the last one may still be forming.' })
+  klines(@Args(() => KlinesArgs) input: OperationInput, @Ctx() { services }: GraphQLContext): Promise<KlineRecord[]> {
+    return services.chartData.klines(wireInput(input) as OperationInput);
+  }
+
+  @Operation({ weight: 1 })
+  @Query(() => OpenInterestType, { nullable: true, description: 'NOT_FOUND when the upstream knows no such symbol.' })
+  openInterest(@Arg('symbol', () => String) symbol: string, @Ctx() { services }: GraphQLContext): Promise<OpenInterestRecord> {
+    return services.chartData.openInterest(symbol);
+  }
+
+  @Operation({ weight: 1 })
+  @Query(() => [ExchangeSymbolType], { description: 'Every contract the exchange lists, with its trading filters.' })
+  exchangeSymbols(@Ctx() { services }: GraphQLContext): Promise<ExchangeSymbol[]> {
+    return services.chartData.exchangeSymbols();
+  }
+
+  @Operation({ weight: 1 })
+  @Subscription(() => MarkPriceType, {
+    name: 'markPrice',
+    description: 'The latest value at once, then each new one (every second while the exchange stream is up, at most 3 s apart while it is polled).',
+    subscribe: ({ args, context }) => (context as GraphQLContext).services.liveMarket.markPrice(String(args.symbol)),
+  })
+  markPriceChanged(@Root() record: MarkPriceRecord, @Arg('symbol', () => String) _symbol: string): MarkPriceRecord {
+    return record;
+  }
+
+  @Operation({ weight: 1 })
+  @Subscription(() => FormingKlineType, {
+    name: 'kline',
+    description: 'The forming candle at once, then on each change; its last update has `closed: true`, then the next candle follows.',
+    subscribe: ({ args, context }) => (context as GraphQLContext).services.liveMarket.kline(String(args.symbol), String(args.interval)),
+  })
+  klineChanged(@Root() candle: FormingKline, @Arg('symbol', () => String) _symbol: string, @Arg('interval', () => String) _interval: string): FormingKline {
+    return candle;
   }
 }

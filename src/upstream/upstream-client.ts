@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
+import { MarketStream, type MarketStreamHandlers } from './market-stream';
 import { ResponseCache } from './response-cache';
 import { UpstreamGuard } from './upstream-guard';
 
@@ -50,6 +51,8 @@ export interface UpstreamRequestOptions {
 export interface UpstreamClientOptions {
   fapiUrl: string;
   webUrl: string;
+  /** The exchange's market-stream WebSocket host (`UPSTREAM_WS_URL`). */
+  wsUrl?: string;
   timeoutMs: number;
   /** Below the exchange's 2400 per minute, leaving room for clock skew between our count and theirs. */
   weightBudgetPerMinute?: number;
@@ -80,6 +83,7 @@ export class UpstreamClient {
   private readonly parsed = new WeakMap<Buffer, unknown>();
   private readonly validated = new WeakMap<z.ZodType, WeakMap<Buffer, unknown>>();
   private readonly usedWeightGauge?: Gauge<'host'>;
+  private readonly streams = new Set<MarketStream>();
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.agent = new Agent({
@@ -187,7 +191,19 @@ export class UpstreamClient {
     this.cache.clear();
   }
 
+  /** Opens one of the exchange's market streams (see `MarketStream`) until the returned function or `close()` closes it. */
+  openStream(stream: string, handlers: MarketStreamHandlers, options: { silenceLimitMs?: number } = {}): () => void {
+    const opened = new MarketStream({ baseUrl: this.options.wsUrl ?? 'wss://fstream.binance.com', stream, logger: this.options.logger, ...options }, handlers);
+    this.streams.add(opened);
+    return () => {
+      this.streams.delete(opened);
+      opened.close();
+    };
+  }
+
   close(): Promise<void> {
+    for (const stream of this.streams) stream.close();
+    this.streams.clear();
     return this.agent.close();
   }
 
