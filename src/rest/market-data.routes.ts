@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import type { QueryValues } from '../services/market-data/query';
 import { CACHE_STATUS } from '../services/market-data/cached-upstream';
 import type { CacheStatus, CachedUpstreamResponse } from '../upstream/upstream-client';
+import { asUpstreamCaller } from '../upstream/upstream-caller';
 import { pathParam, type OperationRoutes, type RestReply } from './operation-route';
 import { inputFrom } from './request-parsing';
 
@@ -45,6 +46,8 @@ export function marketDataRoutes(services: Services, op: OperationRoutes): Route
   const { marketPassThrough } = services;
   const market = new MarketDataResolver();
   const symbol = (req: Request) => pathParam(req, 'symbol');
+  // Upstream calls made for this request count against its client's share of the upstream budget.
+  router.use((req, _res, next) => asUpstreamCaller(req.ip, next));
 
   for (const path of marketPassThrough.paths()) {
     router.get(

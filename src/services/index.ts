@@ -103,6 +103,7 @@ export function createServices(deps: ServiceDependencies): Services {
     fapiUrl: deps.config.upstream.fapiUrl,
     webUrl: deps.config.upstream.webUrl,
     wsUrl: deps.config.upstream.wsUrl,
+    clientShare: deps.config.upstream.clientShare,
     timeoutMs: deps.config.upstream.timeoutMs,
     metrics: deps.metrics,
     logger: deps.logger,

@@ -6,6 +6,7 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { MarketStream, type MarketStreamHandlers } from './market-stream';
 import { ResponseCache } from './response-cache';
+import { currentUpstreamCaller } from './upstream-caller';
 import { UpstreamGuard } from './upstream-guard';
 
 /**
@@ -56,6 +57,8 @@ export interface UpstreamClientOptions {
   timeoutMs: number;
   /** Below the exchange's 2400 per minute, leaving room for clock skew between our count and theirs. */
   weightBudgetPerMinute?: number;
+  /** The fraction of the budget one client may spend per minute (`UPSTREAM_CLIENT_SHARE`); default 1. */
+  clientShare?: number;
   maxCacheEntries?: number;
   /** Bytes of cached bodies; default 64 MiB. */
   maxCacheBytes?: number;
@@ -73,6 +76,13 @@ export function upstreamFailed(retryAfterMs?: number): AppError {
     UPSTREAM_FAILED_MESSAGE,
     retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) },
   );
+}
+
+/** 429: this client has spent its share of the upstream budget; other clients are still served. */
+function clientShareSpent(retryAfterMs: number): AppError {
+  return new AppError('RATE_LIMITED', 'too many uncached market data requests from this client; retry later', {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
 }
 
 export class UpstreamClient {
@@ -98,7 +108,8 @@ export class UpstreamClient {
       sizeOf: (response) => response.body.length,
     });
     const budget = options.weightBudgetPerMinute ?? 2_000;
-    this.guards = { fapi: new UpstreamGuard(budget), web: new UpstreamGuard(budget) };
+    const share = options.clientShare ?? 1;
+    this.guards = { fapi: new UpstreamGuard(budget, Date.now, share), web: new UpstreamGuard(budget, Date.now, share) };
     this.bases = { fapi: options.fapiUrl, web: options.webUrl };
     if (options.metrics) {
       this.usedWeightGauge = new Gauge({
@@ -213,9 +224,10 @@ export class UpstreamClient {
     if (options.waitForBudget) {
       for (let wait = guard.waitTimeFor(weight); wait > 0; wait = guard.waitTimeFor(weight)) await sleep(wait);
     }
-    const verdict = guard.admit(weight);
+    const verdict = guard.admit(weight, currentUpstreamCaller());
     if (!verdict.allowed) {
       this.count(path, verdict.reason);
+      if (verdict.reason === 'client_share') throw clientShareSpent(verdict.retryAfterMs);
       throw upstreamFailed(verdict.retryAfterMs);
     }
     let response: UpstreamResponse;

@@ -20,6 +20,8 @@ export async function startMarketTestService(
     UPSTREAM_WEB_URL: exchange.url,
     UPSTREAM_WS_URL: exchange.wsUrl,
     PUBLIC_RATE_LIMIT_PER_MIN: '100000',
+    // Every test request comes from one address; the client-share tests set their own.
+    UPSTREAM_CLIENT_SHARE: '1',
     ...env,
   });
   return {
