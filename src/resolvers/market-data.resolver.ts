@@ -31,12 +31,7 @@ import type { LongShortRatioRow } from '../services/market-data/ratios.service';
 import type { SmartMoneyObject } from '../services/market-data/smart-money.service';
 import type { TickerRow } from '../services/market-data/tickers.service';
 import type { WhaleBoard } from '../services/market-data/whale-board.service';
-
-interface DelistPayload {
-  code: string;
-  message: string | null;
-  data: { catalogs: { catalogId: number; articles: { id: number; code: string; title: string; releaseDate: number }[] }[] };
-}
+import { delistReply, premiumIndexReply } from '../services/market-data/upstream-replies';
 
 /**
  * Market data built by the gateway (spec "Funding rates", "Long/short
@@ -122,14 +117,14 @@ export class MarketDataResolver {
   @Operation({ weight: 1 })
   @Query(() => [PremiumIndexType], { description: 'Premium index of one symbol (a one-element list) or of all.' })
   async premiumIndex(@Arg('symbol', () => String, { nullable: true }) symbol: string | null, @Ctx() { services }: GraphQLContext): Promise<PremiumIndexType[]> {
-    const answer = await services.marketPassThrough.json<PremiumIndexType | PremiumIndexType[]>('/fapi/v1/premiumIndex', symbol ? { symbol } : {});
+    const answer = await services.marketPassThrough.validated(premiumIndexReply, '/fapi/v1/premiumIndex', symbol ? { symbol } : {});
     return Array.isArray(answer) ? answer : [answer];
   }
 
   @Operation({ weight: 1 })
   @Query(() => DelistAnnouncementsType)
   async delistings(@Ctx() { services }: GraphQLContext): Promise<DelistAnnouncementsType> {
-    const answer = await services.marketPassThrough.json<DelistPayload>('/delist');
+    const answer = await services.marketPassThrough.validated(delistReply, '/delist');
     return { code: answer.code, message: answer.message, catalogs: answer.data.catalogs };
   }
 

@@ -120,9 +120,9 @@ export class MarketPassThroughService {
     return this.upstream.get(route.host, route.upstreamPath, this.forwardedQuery(route, query), route.options(query));
   }
 
-  /** The parsed JSON of a pass-through path, for GraphQL: only a 2xx answer is a result. */
-  async json<T>(path: string, query: QueryValues = {}): Promise<T> {
-    return this.upstream.parse<T>(requireSuccess(this.upstream, await this.forward(path, query)));
+  /** The answer of a pass-through path checked against the shape GraphQL reads: only a 2xx answer of that shape is a result. */
+  async validated<T>(schema: z.ZodType<T>, path: string, query: QueryValues = {}): Promise<T> {
+    return this.upstream.validate(schema, requireSuccess(this.upstream, await this.forward(path, query)), path);
   }
 
   private forwardedQuery(route: PassThroughRoute, query: QueryValues): URLSearchParams {

@@ -96,3 +96,30 @@ export const smartMoneyObject = z.record(z.string(), z.unknown());
 export const klineRows = z.array(z.tuple([millis, decimal, decimal, decimal, decimal, decimal, millis], z.unknown()));
 
 export const openInterestReply = z.object({ symbol: z.string(), openInterest: decimal, time: millis });
+
+/** `/fapi/v1/premiumIndex`: one object with `symbol`, an array of them without. */
+const premiumIndexObject = z.looseObject({
+  symbol: z.string(),
+  markPrice: decimal,
+  indexPrice: decimal,
+  estimatedSettlePrice: decimal,
+  lastFundingRate: decimal,
+  interestRate: decimal,
+  nextFundingTime: millis,
+  time: millis,
+});
+export const premiumIndexReply = z.union([premiumIndexObject, z.array(premiumIndexObject)]);
+
+/** The announcement list of the web host (spec "Delisting announcements"). */
+export const delistReply = z.looseObject({
+  code: z.string(),
+  message: z.string().nullable(),
+  data: z.looseObject({
+    catalogs: z.array(
+      z.looseObject({
+        catalogId: z.number().int(),
+        articles: z.array(z.looseObject({ id: z.number().int(), code: z.string(), title: z.string(), releaseDate: millis })),
+      }),
+    ),
+  }),
+});
