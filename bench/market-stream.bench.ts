@@ -138,7 +138,7 @@ export async function main(): Promise<void> {
       )} ms\n`,
     );
   } finally {
-    await Promise.all(clients.map((client) => client.dispose()));
+    await Promise.all(clients.map((client) => Promise.resolve(client.dispose())));
     await service.stop();
     await exchange.close();
     await rm(dataDir, { recursive: true, force: true });

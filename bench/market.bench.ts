@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { startExchangeStandIn, type ExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
+import { defined } from '../test/support/defined';
 import { cpuSeconds } from './support/process-cpu';
 import { startServiceProcess, type ServiceProcess } from './support/service-process';
 
@@ -25,6 +26,7 @@ interface AutocannonResult {
   errors: number;
 }
 // autocannon ships no type declarations; this is the part of its API used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- typed right here, as above
 const autocannon = require('autocannon') as (options: { url: string; connections: number; duration: number; pipelining?: number }) => Promise<AutocannonResult>;
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -33,7 +35,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 
 function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
 }
 
 /** Sequential requests over one keep-alive connection: per-request latency without queueing. */
@@ -80,7 +82,7 @@ async function throughput(services: ServiceProcess[], target: string): Promise<T
   const cpuAfter = await Promise.all(services.map((service) => cpuSeconds(service.child.pid!)));
   const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0);
   const cpuUsed = cpuAfter.reduce<number | undefined>(
-    (sum, after, index) => (sum === undefined || after === undefined || cpuBefore[index] === undefined ? undefined : sum + after - cpuBefore[index]!),
+    (sum, after, index) => (sum === undefined || after === undefined || cpuBefore[index] === undefined ? undefined : sum + after - cpuBefore[index]),
     0,
   );
   return {
@@ -126,7 +128,7 @@ export async function main(): Promise<void> {
           PUBLIC_RATE_LIMIT_PER_MIN: '1000000000',
         }),
       );
-    const [service] = services;
+    const service = defined(services[0], 'the first service process');
     process.stdout.write(
       `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os
         .loadavg()

@@ -35,7 +35,7 @@ export async function startServiceProcess(dataDir: string, role: 'all' | 'api', 
       child.kill('SIGKILL');
       reject(new Error('service did not start within 60 s'));
     }, 60_000);
-    const lines = readline.createInterface({ input: child.stdout! });
+    const lines = readline.createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       const url = /"url":"(http:[^"]+)"/.exec(line)?.[1];
       if (url && line.includes('"msg":"service started"')) {

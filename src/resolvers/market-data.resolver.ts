@@ -150,7 +150,7 @@ export class MarketDataResolver {
   @Subscription(() => MarkPriceType, {
     name: 'markPrice',
     description: 'The latest value at once, then each new one (every second while the exchange stream is up, at most 3 s apart while it is polled).',
-    subscribe: ({ args, context }) => (context as GraphQLContext).services.liveMarket.markPrice(String(args.symbol)),
+    subscribe: ({ args, context }) => (context as GraphQLContext).services.liveMarket.markPrice((args as { symbol: string }).symbol),
   })
   markPriceChanged(@Root() record: MarkPriceRecord, @Arg('symbol', () => String) _symbol: string): MarkPriceRecord {
     return record;
@@ -160,7 +160,10 @@ export class MarketDataResolver {
   @Subscription(() => FormingKlineType, {
     name: 'kline',
     description: 'The forming candle at once, then on each change; its last update has `closed: true`, then the next candle follows.',
-    subscribe: ({ args, context }) => (context as GraphQLContext).services.liveMarket.kline(String(args.symbol), String(args.interval)),
+    subscribe: ({ args, context }) => {
+      const { symbol, interval } = args as { symbol: string; interval: string };
+      return (context as GraphQLContext).services.liveMarket.kline(symbol, interval);
+    },
   })
   klineChanged(@Root() candle: FormingKline, @Arg('symbol', () => String) _symbol: string, @Arg('interval', () => String) _interval: string): FormingKline {
     return candle;

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { premiumIndexRow } from './fapi-responses';
-import { INTERVAL_MS, klines } from './kline-walk';
+import { isInterval, klines } from './kline-walk';
 import { findContract, formatPrice } from './market-universe';
 import { between, seedOf } from './seeded-random';
 
@@ -58,7 +58,7 @@ function markPriceEvent(symbol: string, now: number): object | undefined {
 /** The forming candle of the stand-in's walk, its close moving a little each second so a chart moves. */
 function klineEvent(symbol: string, interval: string, now: number): object | undefined {
   const listed = findContract(symbol.toUpperCase());
-  if (!listed || !(interval in INTERVAL_MS)) return undefined;
+  if (!listed || !isInterval(interval)) return undefined;
   const [bar] = klines(listed, interval, { limit: 1 }, now);
   if (!bar) return undefined;
   const [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades] = bar;
