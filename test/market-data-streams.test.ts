@@ -1,7 +1,14 @@
 import { print } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { ExchangeSymbolsDocument, KlinesDocument, OpenInterestDocument, WatchKlineDocument, WatchMarkPriceDocument } from './graphql/generated';
+import {
+  ExchangeSymbolsDocument,
+  KlinesDocument,
+  OpenInterestDocument,
+  WatchKlineDocument,
+  WatchMarkPriceDocument,
+  WatchMarkPriceOnlyDocument,
+} from './graphql/generated';
 import { graphql, request } from './support/http';
 import { signIn, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startMarketTestService, type MarketTestService } from './stand-ins/exchange/market-test-service';
@@ -31,7 +38,7 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
   const clients: Client[] = [];
 
   function subscribe<T>(
-    document: typeof WatchMarkPriceDocument | typeof WatchKlineDocument,
+    document: typeof WatchMarkPriceDocument | typeof WatchMarkPriceOnlyDocument | typeof WatchKlineDocument,
     variables: Record<string, string>,
     field: string,
   ): Subscription<T> {
@@ -159,6 +166,25 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
       await until(() => second.values.some((value) => value.time === 4_000));
       second.stop();
       await until(() => market.exchange.streams.connections(MARK_STREAM) === 0);
+    });
+
+    it('subscribers asking for different fields of one event each get their own selection (results are shared per document only)', async () => {
+      const full = subscribe<Record<string, unknown>>(WatchMarkPriceDocument, { symbol: 'BTCUSDT' }, 'markPrice');
+      const narrow = subscribe<Record<string, unknown>>(WatchMarkPriceOnlyDocument, { symbol: 'BTCUSDT' }, 'markPrice');
+      const twin = subscribe<Record<string, unknown>>(WatchMarkPriceOnlyDocument, { symbol: 'BTCUSDT' }, 'markPrice');
+      await until(() => market.exchange.streams.connections(MARK_STREAM) === 1 && [full, narrow, twin].every((watcher) => watcher.values.length > 0));
+      market.exchange.streams.send(MARK_STREAM, markEvent('65009.00', 9_000));
+      await until(() => [full, narrow, twin].every((watcher) => watcher.values.some((value) => value.markPrice === '65009.00')));
+      expect(full.values.at(-1)).toEqual({
+        symbol: 'BTCUSDT',
+        markPrice: '65009.00',
+        indexPrice: '64000.00',
+        fundingRate: '0.00010000',
+        nextFundingTime: 1_800_000_000_000,
+        time: 9_000,
+      });
+      expect(narrow.values.at(-1)).toEqual({ symbol: 'BTCUSDT', markPrice: '65009.00' });
+      expect(twin.values.at(-1)).toEqual({ symbol: 'BTCUSDT', markPrice: '65009.00' });
     });
 
     it('stream lost → REST polling at least every 3 s → the stream again once it is back', async () => {

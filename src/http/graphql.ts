@@ -16,6 +16,7 @@ import { RequestLoaders } from '../schema/request-loaders';
 import { formatGraphQLError } from '../schema/format-error';
 import { operationWeightPlugin } from '../schema/operation-weight';
 import { depthLimitRule, queryCostPlugin } from '../schema/query-limits';
+import { subscribeSharingResults } from '../schema/shared-subscription-results';
 import type { Services } from '../services';
 
 export interface GraphQLEndpoint {
@@ -32,6 +33,7 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
   const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller }>(
     {
       schema,
+      subscribe: subscribeSharingResults(),
       onConnect: async (ctx) => {
         const caller = await authenticateConnectionParams(services.authenticator, ctx.connectionParams);
         if (!caller) {

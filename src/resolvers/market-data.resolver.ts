@@ -2,6 +2,7 @@ import { Arg, Args, Ctx, Query, Resolver, Root, Subscription } from 'type-graphq
 import { Operation } from '../operations/operation';
 import { wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
+import { SameResultForEverySubscriber } from '../schema/shared-subscription-results';
 import {
   DelistAnnouncementsType,
   ExchangeSymbolType,
@@ -147,6 +148,7 @@ export class MarketDataResolver {
   }
 
   @Operation({ weight: 1 })
+  @SameResultForEverySubscriber()
   @Subscription(() => MarkPriceType, {
     name: 'markPrice',
     description: 'The latest value at once, then each new one (every second while the exchange stream is up, at most 3 s apart while it is polled).',
@@ -157,6 +159,7 @@ export class MarketDataResolver {
   }
 
   @Operation({ weight: 1 })
+  @SameResultForEverySubscriber()
   @Subscription(() => FormingKlineType, {
     name: 'kline',
     description: 'The forming candle at once, then on each change; its last update has `closed: true`, then the next candle follows.',
