@@ -18,7 +18,7 @@ export function restRoutes(services: Services, logger: Logger): Router {
   const op = operationRoutesFor(services, logger);
   // Busiest first: every router a request passes before its own costs a match per route.
   router.use(marketDataRoutes(services));
-  router.use(publicStrategiesRoutes(services));
+  router.use(publicStrategiesRoutes(op));
   router.use(identityRoutes(services));
   router.use(planSeriesRoutes(services));
   router.use(signedAccountRoutes(services));

@@ -1,9 +1,16 @@
-import { isAppError, validationFailed } from '../errors/app-error';
+import { isAppError, validationFailed, type AppError } from '../errors/app-error';
+
+/** Issues the edge has already located (path parameters), which `inputFrom` must not move under the body or query. */
+const LOCATED = new WeakSet<AppError>();
 
 /** Path integers are parsed at the edge, as FastAPI does before calling the endpoint. */
 export function pathInteger(value: string, name: string): number {
   if (!/^[+-]?\d+$/.test(value.trim())) {
-    throw validationFailed([{ loc: ['path', name], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' }]);
+    const error = validationFailed([
+      { loc: ['path', name], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' },
+    ]);
+    LOCATED.add(error);
+    throw error;
   }
   return Number(value);
 }
@@ -16,7 +23,7 @@ export async function inputFrom<T>(location: 'body' | 'query', call: () => Promi
   try {
     return await call();
   } catch (error) {
-    if (isAppError(error) && error.issues) {
+    if (isAppError(error) && error.issues && !LOCATED.has(error)) {
       throw validationFailed(error.issues.map((issue) => ({ ...issue, loc: [location, ...issue.loc] })));
     }
     throw error;

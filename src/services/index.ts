@@ -28,6 +28,7 @@ import { PlanSeriesService } from './plans/plan-series.service';
 import { PlanSeriesStore } from './plans/plan-series.store';
 import { PlansService } from './plans/plans.service';
 import { PublicStrategiesService } from './public-strategies/public-strategies.service';
+import { PublicStrategiesStore } from './public-strategies/public-strategies.store';
 import { UsersService } from './identity/users.service';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { StrategyEventFeed } from './strategies/strategy-event-feed';
@@ -110,7 +111,7 @@ export function createServices(deps: ServiceDependencies): Services {
   const strategies = new StrategiesService(deps.orm, strategyTrading.feed);
   const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
   return {
-    publicStrategies: new PublicStrategiesService(deps.orm),
+    publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),
     webhooks: new WebhooksService(deps.orm, secretBox, httpsClient, store, deliverer),
     webhookDelivery: { store, deliverer, client: httpsClient },
     authenticator: new Authenticator(appTokens, apiKeys, deps.config.signedToleranceMs),
