@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { isAppError, validationFailed, type AppError } from '../errors/app-error';
 
 /** Issues the edge has already located (path parameters), which `inputFrom` must not move under the body or query. */
@@ -28,4 +29,13 @@ export async function inputFrom<T>(location: 'body' | 'query', call: () => Promi
     }
     throw error;
   }
+}
+
+/**
+ * The query string as an operation's argument object. GraphQL has typed the
+ * same object before the call; here it is still text, which is why every
+ * service validates (and coerces) its input itself.
+ */
+export function queryArgs<T>(req: Request): T {
+  return req.query as T;
 }

@@ -30,6 +30,7 @@ import { PlansService } from './plans/plans.service';
 import { PublicStrategiesService } from './public-strategies/public-strategies.service';
 import { PublicStrategiesStore } from './public-strategies/public-strategies.store';
 import { UsersService } from './identity/users.service';
+import { IdentityStore } from './identity/identity.store';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { StrategyEventFeed } from './strategies/strategy-event-feed';
 import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
@@ -94,8 +95,11 @@ export function createServices(deps: ServiceDependencies): Services {
     deps.logger,
   );
   const appTokens = new AppTokens(deps.secrets.appJwtSecret, deps.config.appTokens.ttlSeconds);
-  const apiKeys = new ApiKeysService(deps.orm, secretBox);
-  const plans = new PlansService(deps.orm);
+  const identity = new IdentityStore(deps.orm);
+  const users = new UsersService(identity, new IdentityProviders(deps.config.providers), appTokens);
+  const apiKeys = new ApiKeysService(identity, secretBox);
+  const planStore = new PlanSeriesStore(deps.orm);
+  const plans = new PlansService(users, planStore);
   const upstream = new UpstreamClient({
     fapiUrl: deps.config.upstream.fapiUrl,
     webUrl: deps.config.upstream.webUrl,
@@ -105,7 +109,7 @@ export function createServices(deps: ServiceDependencies): Services {
   });
   const tickers = new TickersService(upstream);
   const exchange = new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs);
-  const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, exchange);
+  const exchangeKeys = new ExchangeKeysService(identity, secretBox, exchange);
   const paperBalances = new PaperBalancesService(deps.orm);
   const strategyTrading = { market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const strategies = new StrategiesService(deps.orm, strategyTrading.feed);
@@ -116,11 +120,11 @@ export function createServices(deps: ServiceDependencies): Services {
     webhookDelivery: { store, deliverer, client: httpsClient },
     authenticator: new Authenticator(appTokens, apiKeys, deps.config.signedToleranceMs),
     weightBudget: new WeightBudget(deps.orm, deps.config.signedWeightPerMinute),
-    users: new UsersService(deps.orm, new IdentityProviders(deps.config.providers), appTokens),
+    users,
     apiKeys,
     exchangeKeys,
     plans,
-    planSeries: new PlanSeriesService(plans, new PlanSeriesStore(deps.orm)),
+    planSeries: new PlanSeriesService(plans, planStore),
     paperBalances,
     upstream,
     marketPassThrough: new MarketPassThroughService(upstream),
