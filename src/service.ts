@@ -108,6 +108,7 @@ export async function startService(config: Config, logger: Logger = createLogger
         metrics: core.metrics,
         publicRateLimitPerMinute: config.publicRateLimitPerMinute,
         trustProxy: config.trustProxy,
+        corsOrigins: config.corsOrigins,
         graphqlMiddleware: graphql.middleware,
       });
       httpServer.on('request', app);

@@ -3,7 +3,8 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
-import { GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
+import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import type { SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Caller } from '../auth/caller';
@@ -12,10 +13,51 @@ import { isAppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { GraphQLContext } from '../schema/context';
 import { RequestLoaders } from '../schema/request-loaders';
-import { formatGraphQLError } from '../schema/format-error';
-import { operationWeightPlugin } from '../schema/operation-weight';
-import { depthLimitRule, queryCostPlugin } from '../schema/query-limits';
+import { admitCaller } from '../operations/caller-checks';
+import { badUserInput, formatGraphQLError, graphQLErrorFrom } from '../schema/format-error';
+import { nulLiteralRule } from '../schema/input-checks';
+import { fragmentsOf, operationWeightPlugin, rootOperationRules } from '../schema/operation-weight';
+import { checkCost, depthLimitRule, operationCost, queryCostPlugin } from '../schema/query-limits';
 import type { Services } from '../services';
+
+const VALIDATION_RULES = [depthLimitRule(), nulLiteralRule()];
+
+/**
+ * Subscriptions pass the same checks as queries over HTTP before they start
+ * (contract §14, issue 10): the document is valid, within the depth and cost
+ * limits, its variables are well typed, and the caller's key pays the root
+ * fields' weights and holds their scopes. graphql-ws then runs the returned
+ * arguments as they are; errors are sent to the client as its `error` message.
+ */
+async function admitSubscription(
+  schema: GraphQLSchema,
+  services: Services,
+  caller: Caller | undefined,
+  payload: SubscribePayload,
+): Promise<ExecutionArgs | readonly GraphQLError[]> {
+  let document: DocumentNode;
+  try {
+    document = parse(payload.query);
+  } catch (error) {
+    return [error instanceof GraphQLError ? error : badUserInput('the query is not a GraphQL document')];
+  }
+  const errors = validate(schema, document, [...specifiedRules, ...VALIDATION_RULES]);
+  if (errors.length > 0) return errors;
+  const operation = getOperationAST(document, payload.operationName);
+  if (!operation)
+    return [badUserInput(payload.operationName ? `Unknown operation named "${payload.operationName}".` : 'the document must name the operation to run')];
+  const variables = payload.variables ?? {};
+  try {
+    checkCost(operationCost(schema, document, operation, variables));
+    if (caller)
+      await admitCaller(services.weightBudget, caller, rootOperationRules(schema, operation, fragmentsOf(document.definitions), variables), () => undefined);
+  } catch (error) {
+    if (error instanceof GraphQLError) return [error];
+    if (isAppError(error)) return [graphQLErrorFrom(error)];
+    throw error;
+  }
+  return { schema, document, operationName: payload.operationName, variableValues: variables };
+}
 
 export interface GraphQLEndpoint {
   middleware: RequestHandler;
@@ -41,10 +83,7 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
         return true;
       },
       context: (ctx): GraphQLContext => ({ services, logger, requestId: 'ws', caller: ctx.extra.caller, loaders: new RequestLoaders() }),
-      onSubscribe: (_ctx, _id, payload) => {
-        const errors = validate(schema, parse(payload.query), [depthLimitRule()]);
-        return errors.length > 0 ? errors : undefined;
-      },
+      onSubscribe: (ctx, _id, payload) => admitSubscription(schema, services, ctx.extra.caller, payload),
       // Subscription errors get the same `extensions.code` (and masking) as queries over HTTP.
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors
@@ -63,7 +102,10 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
     schema,
     introspection: true,
     formatError: formatGraphQLError,
-    validationRules: [depthLimitRule()],
+    // Contract §14: no stack trace or server path in any answer, whatever NODE_ENV says.
+    includeStacktraceInErrorResponses: false,
+    status400ForVariableCoercionErrors: true,
+    validationRules: VALIDATION_RULES,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {
@@ -103,6 +145,7 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
         requestId: String(req.id),
         caller: await graphQLCallerFrom(services.authenticator, req),
         dataApiKey: req.get('x-data-api-key'),
+        chargePublicRequests: req.chargePublicRequests,
         loaders: new RequestLoaders(),
       }),
     }),
