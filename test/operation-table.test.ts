@@ -1,40 +1,10 @@
 import 'reflect-metadata';
-import type { Router } from 'express';
 import type { GraphQLObjectType } from 'graphql';
 import { fieldOperationRule } from '../src/operations/operation';
 import { restRoutes } from '../src/rest';
-import { OPERATION_OF_HANDLER } from '../src/rest/operation-route';
 import { buildAppSchema } from '../src/schema/build-schema';
+import { mountedRoutes } from './support/mounted-routes';
 import { startTestService, type TestService } from './support/test-service';
-
-interface MountedRoute {
-  route: string;
-  operation: string | undefined;
-}
-
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean>; stack: { handle: Record<symbol, unknown> }[] };
-  handle: { stack?: Layer[] };
-}
-
-/** Every method + path an express router mounts, with the operation each handler is mounted on (undefined when none). */
-function mountedRoutes(router: Router): MountedRoute[] {
-  const routes: MountedRoute[] = [];
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const method of Object.keys(layer.route.methods)) {
-          const operations = layer.route.stack.map((entry) => entry.handle[OPERATION_OF_HANDLER] as string | undefined);
-          routes.push({ route: `${method.toUpperCase()} ${layer.route.path}`, operation: operations.find(Boolean) });
-        }
-      } else if (layer.handle.stack) {
-        walk(layer.handle.stack);
-      }
-    }
-  };
-  walk((router as unknown as { stack: Layer[] }).stack);
-  return routes;
-}
 
 /**
  * Routes and root fields not yet moved onto the operation table (issue 17, in

@@ -104,7 +104,6 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
     formatError: formatGraphQLError,
     // Contract §14: no stack trace or server path in any answer, whatever NODE_ENV says.
     includeStacktraceInErrorResponses: false,
-    status400ForVariableCoercionErrors: true,
     validationRules: VALIDATION_RULES,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
