@@ -27,7 +27,7 @@ import { startTradingWorld, type TradingWorld } from './support/trading-world';
  * content types and encodings, and each kind of credentials.
  */
 
-const RUNS = { rest: 800, graphql: 400 };
+const RUNS = { rest: 700, graphql: 300 };
 
 /** Path segments as they appear in the URL (already escaped, or deliberately malformed). */
 const PATH_SEGMENTS = [
@@ -201,6 +201,9 @@ const GRAPHQL_LITERALS = ['1', '2147483648', '"a\\u0000b"', 'null', '"x"', '[1]'
 const VARIABLE_VALUES = [
   undefined,
   'null',
+  '"A"',
+  '"STOCK"',
+  '"INDEX_TOP"',
   '1',
   '2147483648',
   '1e400',

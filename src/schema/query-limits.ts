@@ -88,7 +88,8 @@ export function operationCost(
     schema,
     query: document,
     operationName: operation.name?.value,
-    variables: coerced.coerced,
+    // The client's values: getComplexity coerces them again itself, and coerced ones (enum internal values) would not pass twice.
+    variables,
     estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
   });
 }
