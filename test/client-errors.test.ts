@@ -141,6 +141,13 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
       expect(response.body).toEqual(body);
     });
 
+    it('/graphql answers 405 with Allow in GraphQL shape', async () => {
+      const response = await raw(service.url, 'PUT', '/graphql', { 'content-type': 'application/json' }, graphqlBody('{ strategies { id } }'));
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, POST');
+      expect(response.body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    });
+
     it('an unknown path is still 404', async () => {
       const response = await raw(service.url, 'PATCH', '/no/such/path');
       expect(response.status).toBe(404);

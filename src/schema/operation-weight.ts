@@ -65,7 +65,7 @@ export function operationWeightPlugin(schema: GraphQLSchema): ApolloServerPlugin
           const rules = rootOperationRules(schema, operation, fragmentsOf(document.definitions), request.variables ?? {});
           try {
             if (caller) await admitCaller(contextValue.services.weightBudget, caller, rules, (name, value) => response.http.headers.set(name, value));
-            if (operation.operation === 'mutation' && caller?.apiKeyId == null && rules.length > 1) {
+            if (operation.operation === 'mutation' && (!caller || caller.apiKeyId === null) && rules.length > 1) {
               await contextValue.chargePublicRequests?.(rules.length - 1);
             }
           } catch (error) {
