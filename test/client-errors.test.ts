@@ -11,10 +11,16 @@ import { startTestService, type TestService } from './support/test-service';
 
 const VALIDATION_NUL = (loc: (string | number)[]) => ({ detail: [{ loc, msg: 'Value error, text must not contain the NUL character', type: 'value_error' }] });
 
+/** What these tests read of an answer: GraphQL's `errors` and `extensions`; documented REST bodies are compared whole. */
+interface Answer {
+  errors?: { message: string; extensions?: { code?: string } }[];
+  extensions?: { cost?: { requested: number; limit: number } };
+}
+
 async function raw(baseUrl: string, method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer) {
   const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : undefined };
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as Answer };
 }
 
 function graphqlBody(query: string, variables?: Record<string, unknown>, operationName?: string) {
@@ -86,8 +92,8 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
         graphqlBody('mutation ($input: CreatePublicStrategyInput!) { createStrategy(input: $input) { id } }', { input: { name: 'a\u0000b' } }),
       );
       expect(response.status).toBe(400);
-      expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-      expect(response.body.errors[0].message).toBe('variable $input.name must not contain the NUL character');
+      expect(response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(response.body.errors?.[0]?.message).toBe('variable $input.name must not contain the NUL character');
     });
 
     it('in a GraphQL string literal: 400 GRAPHQL_VALIDATION_FAILED', async () => {
@@ -99,7 +105,7 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
         graphqlBody('mutation { createStrategy(input: {name: "a\\u0000b"}) { id } }'),
       );
       expect(response.status).toBe(400);
-      expect(response.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(response.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     });
   });
 
@@ -114,7 +120,7 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
       capital: '9'.repeat(60),
     });
     expect(response.status).toBe(400);
-    expect(response.body.error).toMatchObject({ code: 'INVALID_PARAMETER', field: 'capital' });
+    expect(response.body).toMatchObject({ error: { code: 'INVALID_PARAMETER', field: 'capital' } });
   });
 
   describe('a body that does not decode as its Content-Encoding says', () => {
@@ -145,7 +151,7 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
       const response = await raw(service.url, 'PUT', '/graphql', { 'content-type': 'application/json' }, graphqlBody('{ strategies { id } }'));
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('GET, POST');
-      expect(response.body.errors[0].extensions.code).toBe('BAD_REQUEST');
+      expect(response.body.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
     });
 
     it('an unknown path is still 404', async () => {
@@ -170,7 +176,7 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
     ])('%s', async (_name, body, code) => {
       const response = await post(body);
       expect(response.status).toBe(400);
-      expect(response.body.errors[0].extensions.code).toBe(code);
+      expect(response.body.errors?.[0]?.extensions?.code).toBe(code);
       expect(JSON.stringify(response.body)).not.toMatch(/stacktrace|node_modules|\.ts:\d/);
     });
 
@@ -183,7 +189,7 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
         graphqlBody('{ me { id } }'),
       );
       expect(response.status).toBe(401);
-      expect(response.body.errors).toEqual([{ message: expect.any(String), extensions: { code: 'UNAUTHENTICATED' } }]);
+      expect(response.body.errors?.map((error) => error.extensions)).toEqual([{ code: 'UNAUTHENTICATED' }]);
     });
   });
 
@@ -197,20 +203,20 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
         graphqlBody('{ a: strategies { id name } ... on Query { b: strategies { id } } }'),
       );
       expect(response.status).toBe(200);
-      expect(response.body.extensions.cost).toEqual({ requested: 5, limit: MAX_QUERY_COST });
+      expect(response.body.extensions?.cost).toEqual({ requested: 5, limit: MAX_QUERY_COST });
     });
 
     it('is over the limit: 400 QUERY_TOO_COSTLY reporting what was asked', async () => {
       const fields = Array.from({ length: 600 }, (_, index) => `s${index}: strategies { id }`).join(' ');
       const response = await raw(service.url, 'POST', '/graphql', { 'content-type': 'application/json' }, graphqlBody(`{ ${fields} }`));
       expect(response.status).toBe(400);
-      expect(response.body.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
-      expect(response.body.extensions.cost).toEqual({ requested: 1200, limit: MAX_QUERY_COST });
+      expect(response.body.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COSTLY');
+      expect(response.body.extensions?.cost).toEqual({ requested: 1200, limit: MAX_QUERY_COST });
     });
 
     it('is 0 when the request failed before it could be costed', async () => {
       const response = await raw(service.url, 'POST', '/graphql', { 'content-type': 'application/json' }, graphqlBody('query {'));
-      expect(response.body.extensions.cost).toEqual({ requested: 0, limit: MAX_QUERY_COST });
+      expect(response.body.extensions?.cost).toEqual({ requested: 0, limit: MAX_QUERY_COST });
     });
   });
 
@@ -241,10 +247,13 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
   });
 
   describe('subscriptions pass the checks queries pass', () => {
-    function firstAnswer(connectionParams: Record<string, unknown>, query: string): Promise<{ errors?: { message: string; extensions?: any }[] }> {
+    function firstAnswer(
+      connectionParams: Record<string, unknown>,
+      query: string,
+    ): Promise<{ errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
       const client = createClient({ url: `${service.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0 });
       return new Promise((resolve) => {
-        const done = (answer: { errors?: { message: string; extensions?: any }[] }) => {
+        const done = (answer: { errors?: { message: string; extensions?: Record<string, unknown> }[] }) => {
           void client.dispose();
           resolve(answer);
         };
@@ -296,7 +305,7 @@ describe('public GraphQL mutations pay the per-IP limit for each root field', ()
     );
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(response.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(response.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
     expect(await service.service.orm.em.fork().count(PublicStrategy, {})).toBe(0);
   });
 });

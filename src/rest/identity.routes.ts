@@ -3,6 +3,7 @@ import { IdentityResolver } from '../resolvers/identity.resolver';
 import { IdentityProvider } from '../schema/identity.types';
 import { signInToken } from '../services/identity/users.service';
 import { pathParam, type OperationRoutes } from './operation-route';
+import { bodyArgs } from './request-parsing';
 
 /** Spec "Sign-in and key lookup" and contract §5, §6 (`/v1/account`), mounted on the resolver's operations. */
 export function identityRoutes(op: OperationRoutes): Router {
@@ -19,7 +20,7 @@ export function identityRoutes(op: OperationRoutes): Router {
 
   router.post(
     '/api-key/register',
-    op.bearer(identity, 'registerExchangeKey', (register, req, ctx) => register(req.body, ctx), { input: 'body' }),
+    op.bearer(identity, 'registerExchangeKey', (register, req, ctx) => register(bodyArgs(req), ctx), { input: 'body' }),
   );
   router.delete(
     '/api-key',
@@ -27,7 +28,7 @@ export function identityRoutes(op: OperationRoutes): Router {
   );
   router.post(
     '/api-key/verify',
-    op.public(identity, 'verifyExchangeKey', (verify, req, ctx) => verify(req.body, ctx), { input: 'body' }),
+    op.public(identity, 'verifyExchangeKey', (verify, req, ctx) => verify(bodyArgs(req), ctx), { input: 'body' }),
   );
   router.get(
     '/api-key/status/:email',
@@ -36,7 +37,7 @@ export function identityRoutes(op: OperationRoutes): Router {
 
   router.post(
     '/account/api-keys',
-    op.bearer(identity, 'createApiKey', (create, req, ctx) => create(req.body, ctx), { input: 'body' }),
+    op.bearer(identity, 'createApiKey', (create, req, ctx) => create(bodyArgs(req), ctx), { input: 'body' }),
   );
   router.get(
     '/account/api-keys',

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { PublicStrategyResolver } from '../resolvers/public-strategy.resolver';
 import { pathParam, type OperationRoutes } from './operation-route';
-import { pathInteger } from './request-parsing';
+import { bodyArgs, pathInteger } from './request-parsing';
 
 /** Spec "Public strategy records" and contract §2a, mounted on the GraphQL resolver's operations. */
 export function publicStrategiesRoutes(op: OperationRoutes): Router {
@@ -15,7 +15,7 @@ export function publicStrategiesRoutes(op: OperationRoutes): Router {
   );
   router.post(
     '/strategies',
-    op.public(strategies, 'createStrategy', (create, req, ctx) => create(req.body, ctx), { input: 'body' }),
+    op.public(strategies, 'createStrategy', (create, req, ctx) => create(bodyArgs(req), ctx), { input: 'body' }),
   );
   router.get(
     '/strategies/:strategyId',
@@ -23,7 +23,7 @@ export function publicStrategiesRoutes(op: OperationRoutes): Router {
   );
   router.put(
     '/strategies/:strategyId',
-    op.public(strategies, 'updateStrategy', (update, req, ctx) => update(strategyId(req), req.body, ctx), { input: 'body' }),
+    op.public(strategies, 'updateStrategy', (update, req, ctx) => update(strategyId(req), bodyArgs(req), ctx), { input: 'body' }),
   );
   router.delete(
     '/strategies/:strategyId',

@@ -32,10 +32,15 @@ export async function inputFrom<T>(location: 'body' | 'query', call: () => Promi
 }
 
 /**
- * The query string as an operation's argument object. GraphQL has typed the
- * same object before the call; here it is still text, which is why every
- * service validates (and coerces) its input itself.
+ * The query string, or the JSON body, as an operation's argument object.
+ * GraphQL has typed the same object before the call; here it is still the
+ * client's text, which is why every service validates (and coerces) its
+ * input itself.
  */
 export function queryArgs<T>(req: Request): T {
   return req.query as T;
+}
+
+export function bodyArgs<T>(req: Request): T {
+  return req.body as T;
 }

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { Kind, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { Kind, OperationTypeNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { collectFields } from 'graphql/execution/collectFields';
 import { isAppError } from '../errors/app-error';
 import { admitCaller } from '../operations/caller-checks';
@@ -19,9 +19,9 @@ export function rootOperationRules(
   variables: Record<string, unknown>,
 ): OperationRule[] {
   const root =
-    operation.operation === 'mutation'
+    operation.operation === OperationTypeNode.MUTATION
       ? schema.getMutationType()
-      : operation.operation === 'subscription'
+      : operation.operation === OperationTypeNode.SUBSCRIPTION
         ? schema.getSubscriptionType()
         : schema.getQueryType();
   if (!root) return [];
@@ -65,7 +65,7 @@ export function operationWeightPlugin(schema: GraphQLSchema): ApolloServerPlugin
           const rules = rootOperationRules(schema, operation, fragmentsOf(document.definitions), request.variables ?? {});
           try {
             if (caller) await admitCaller(contextValue.services.weightBudget, caller, rules, (name, value) => response.http.headers.set(name, value));
-            if (operation.operation === 'mutation' && (!caller || caller.apiKeyId === null) && rules.length > 1) {
+            if (operation.operation === OperationTypeNode.MUTATION && (!caller || caller.apiKeyId === null) && rules.length > 1) {
               await contextValue.chargePublicRequests?.(rules.length - 1);
             }
           } catch (error) {

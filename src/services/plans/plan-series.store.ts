@@ -45,7 +45,7 @@ export class PlanSeriesStore {
 
   /** The user id a plan key (by its hash) belongs to, or null. */
   async planKeyOwner(keyHash: string): Promise<number | null> {
-    const row = (await this.knex()('plan_keys').where({ key_hash: keyHash }).first('user_id')) as { user_id: number } | undefined;
+    const row = await this.knex()('plan_keys').where({ key_hash: keyHash }).first<{ user_id: number } | undefined>('user_id');
     return row?.user_id ?? null;
   }
 
