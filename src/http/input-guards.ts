@@ -3,13 +3,6 @@ import { AppError, validationFailed, type ValidationIssue } from '../errors/app-
 import { NUL, NUL_MESSAGE, nulLocation } from '../errors/unstorable-text';
 import { errorStyleFor } from '../rest/error-responses';
 
-/**
- * Contract §14 makes text PostgreSQL cannot store (the NUL character) a
- * validation error before any query runs, so the REST edge refuses it here
- * for every path at once: the path, each query parameter and each string (or
- * key) of a JSON body. GraphQL checks its variables and literals itself
- * (schema/input-checks.ts).
- */
 function nulInRequest(req: Request): (string | number)[] | undefined {
   // A malformed escape throws URIError here, which the error mapping answers with 400.
   if (decodeURIComponent(req.path).includes(NUL)) return ['path'];
@@ -25,7 +18,14 @@ function refusal(req: Request, loc: (string | number)[]): AppError {
   return validationFailed([issue]);
 }
 
-/** Runs after body parsing and before any route. */
+/**
+ * Contract §14 makes text PostgreSQL cannot store (the NUL character) a
+ * validation error before any query runs, so the REST edge refuses it here
+ * for every path at once: the path, each query parameter and each string (or
+ * key) of a JSON body. GraphQL checks its variables and literals itself
+ * (schema/input-checks.ts). Runs after body parsing and before any route;
+ * a malformed percent-escape in the path is found here too (400).
+ */
 export function refuseUnstorableInput(): RequestHandler {
   return (req, _res, next) => {
     try {
