@@ -133,7 +133,20 @@ const JSON_VALUES = [
   '"1000"',
   `"${'x'.repeat(5000)}"`,
 ];
-const RAW_BODIES = ['not json', '{"a":', '\u0000', '[1,2', '"text"', '123', 'null', '[]', '{"name":"a"}'];
+const RAW_BODIES = [
+  'not json',
+  '{"a":',
+  '\u0000',
+  '[1,2',
+  '"text"',
+  '123',
+  'null',
+  '[]',
+  '{"name":"a"}',
+  // Nesting as deep as a 256 kB body allows: nothing may walk it by recursion.
+  `${'{"a":'.repeat(40_000)}1${'}'.repeat(40_000)}`,
+  `{"params":${'['.repeat(60_000)}"a\\u0000"${']'.repeat(60_000)}}`,
+];
 const CONTENT_TYPES = [
   'application/json',
   'application/json',
@@ -352,7 +365,7 @@ describe('abuse: no client input is answered with a 5xx or reveals the server (c
   }
 
   function expectClientAnswer(request: FuzzRequest, answer: { status: number; text: string }): void {
-    const shown = `${request.method} ${request.pathWithQuery} ${request.credentials} ${request.contentType ?? ''} ${request.contentEncoding ?? ''} ${request.body ?? ''}`;
+    const shown = `${request.method} ${request.pathWithQuery} ${request.credentials} ${request.contentType ?? ''} ${request.contentEncoding ?? ''} ${(request.body ?? '').slice(0, 300)}`;
     if (answer.status >= 500) throw new Error(`${answer.status} for ${shown}: ${answer.text.slice(0, 300)}`);
     const leak = LEAKS.find((pattern) => pattern.test(answer.text));
     if (leak) throw new Error(`${shown} revealed ${leak}: ${answer.text.slice(0, 300)}`);

@@ -62,6 +62,16 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
       expect(response.body).toEqual(VALIDATION_NUL(['body', 'name']));
     });
 
+    it('deep in a body nested 50,000 levels: 422 at its place, found without recursion', async () => {
+      const depth = 50_000;
+      const body = `{"name":"n","author":${'['.repeat(depth)}"a\\u0000"${']'.repeat(depth)}}`;
+      const response = await raw(service.url, 'POST', '/strategies', { 'content-type': 'application/json' }, body);
+      expect(response.status).toBe(422);
+      const [issue] = (response.body as unknown as { detail: { loc: (string | number)[]; type: string }[] }).detail;
+      expect(issue?.loc.slice(0, 3)).toEqual(['body', 'author', 0]);
+      expect(issue?.loc).toHaveLength(depth + 2);
+    });
+
     it('in a path parameter: 422 at the path', async () => {
       const response = await raw(service.url, 'GET', '/api-key/status/%00');
       expect(response.status).toBe(422);
