@@ -159,8 +159,8 @@ const CONTENT_TYPES = [
 ];
 const CONTENT_ENCODINGS = [undefined, undefined, undefined, 'gzip', 'br', 'deflate', 'compress', 'identity', 'gzip, gzip', 'x-unknown'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-type Credentials = 'none' | 'bearer' | 'signed' | 'badSignature' | 'garbageBearer';
-const CREDENTIALS: Credentials[] = ['none', 'bearer', 'signed', 'signed', 'badSignature', 'garbageBearer'];
+type Credentials = 'none' | 'bearer' | 'signed' | 'badSignature' | 'garbageBearer' | 'garbageHeaders';
+const CREDENTIALS: Credentials[] = ['none', 'bearer', 'signed', 'signed', 'badSignature', 'garbageBearer', 'garbageHeaders'];
 
 /** What would reveal the server's insides: a stack frame, an absolute path, a source file position. */
 const LEAKS = [/\n\s+at /, /\bat [\w.<>]+ \(/, /\/work\//, /\/home\//, /\/root\//, /node_modules/, /\.[jt]s:\d+/];
@@ -351,6 +351,15 @@ describe('abuse: no client input is answered with a 5xx or reveals the server (c
     if (request.contentEncoding) headers['content-encoding'] = request.contentEncoding;
     if (request.credentials === 'bearer') headers.authorization = `Bearer ${appToken}`;
     if (request.credentials === 'garbageBearer') headers.authorization = 'Bearer %00.not.a.token';
+    if (request.credentials === 'garbageHeaders') {
+      Object.assign(headers, {
+        'X-Service-API-Key': 'ak_%00',
+        'X-Service-Timestamp': '9'.repeat(60),
+        'X-Service-Signature': 'zz',
+        'X-Data-API-Key': `pk_${'z'.repeat(32)}`,
+        'X-Request-Id': 'x'.repeat(500),
+      });
+    }
     if (request.credentials === 'signed' || request.credentials === 'badSignature') {
       const timestamp = String(Date.now());
       const secret = request.credentials === 'signed' ? key.api_secret : 'wrong';
