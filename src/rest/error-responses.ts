@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError, isAppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 
@@ -19,7 +20,7 @@ export function errorStyleFor(req: Request): ErrorStyle {
 
 export function sendError(req: Request, res: Response, error: unknown, logger: Logger): void {
   const style = errorStyleFor(req);
-  const appError = isAppError(error) ? error : fromRequestReadingError(error, style);
+  const appError = isAppError(error) ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : fromRequestReadingError(error, style);
   if (!appError) {
     logger.error({ err: error, requestId: req.id }, 'unexpected error');
     res.status(500).json(errorBody(new AppError('INTERNAL', 'internal error'), style));
