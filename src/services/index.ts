@@ -31,7 +31,9 @@ import { PlanSeriesService } from './plans/plan-series.service';
 import { PlanSeriesStore } from './plans/plan-series.store';
 import { PlansService } from './plans/plans.service';
 import { PublicStrategiesService } from './public-strategies/public-strategies.service';
+import { PublicStrategiesStore } from './public-strategies/public-strategies.store';
 import { UsersService } from './identity/users.service';
+import { IdentityStore } from './identity/identity.store';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { StrategyEventFeed } from './strategies/strategy-event-feed';
 import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
@@ -99,8 +101,11 @@ export function createServices(deps: ServiceDependencies): Services {
   );
   const webhooks = new WebhooksService(store, secretBox, httpsClient, deliverer);
   const appTokens = new AppTokens(deps.secrets.appJwtSecret, deps.config.appTokens.ttlSeconds);
-  const apiKeys = new ApiKeysService(deps.orm, secretBox);
-  const plans = new PlansService(deps.orm);
+  const identity = new IdentityStore(deps.orm);
+  const users = new UsersService(identity, new IdentityProviders(deps.config.providers), appTokens);
+  const apiKeys = new ApiKeysService(identity, secretBox);
+  const planStore = new PlanSeriesStore(deps.orm);
+  const plans = new PlansService(users, planStore);
   const upstream = new UpstreamClient({
     fapiUrl: deps.config.upstream.fapiUrl,
     webUrl: deps.config.upstream.webUrl,
@@ -113,23 +118,23 @@ export function createServices(deps: ServiceDependencies): Services {
   const tickers = new TickersService(upstream);
   const chartData = new ChartDataService(upstream);
   const exchange = new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs);
-  const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, exchange);
+  const exchangeKeys = new ExchangeKeysService(identity, secretBox, exchange);
   const accountsStore = new AccountsStore(deps.orm);
   const paperBalances = new PaperBalancesService(accountsStore);
   const strategyTrading = { market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const strategies = new StrategiesService(deps.orm, strategyTrading.feed);
   const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
   return {
-    publicStrategies: new PublicStrategiesService(deps.orm),
+    publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),
     webhooks,
     webhookDelivery: { store, deliverer, client: httpsClient },
     authenticator: new Authenticator(appTokens, apiKeys, deps.config.signedToleranceMs),
     weightBudget: new WeightBudget(deps.orm, deps.config.signedWeightPerMinute),
-    users: new UsersService(deps.orm, new IdentityProviders(deps.config.providers), appTokens),
+    users,
     apiKeys,
     exchangeKeys,
     plans,
-    planSeries: new PlanSeriesService(plans, new PlanSeriesStore(deps.orm)),
+    planSeries: new PlanSeriesService(plans, planStore),
     paperBalances,
     upstream,
     marketPassThrough: new MarketPassThroughService(upstream),
