@@ -19,7 +19,9 @@ import { BacktestJobsService } from './backtests/backtest-jobs.service';
 import { BacktestSweepsService } from './backtests/backtest-sweeps.service';
 import { SweepStore } from './backtests/backtest-sweeps.store';
 import { ExchangeKeysService } from './identity/exchange-keys.service';
+import { ChartDataService } from './market-data/chart-data.service';
 import { FundingRatesService } from './market-data/funding.service';
+import { LiveMarketService } from './market-data/live-market.service';
 import { MarketPassThroughService } from './market-data/passthrough.service';
 import { LongShortRatiosService } from './market-data/ratios.service';
 import { SmartMoneyService } from './market-data/smart-money.service';
@@ -31,7 +33,9 @@ import { PlanSeriesService } from './plans/plan-series.service';
 import { PlanSeriesStore } from './plans/plan-series.store';
 import { PlansService } from './plans/plans.service';
 import { PublicStrategiesService } from './public-strategies/public-strategies.service';
+import { PublicStrategiesStore } from './public-strategies/public-strategies.store';
 import { UsersService } from './identity/users.service';
+import { IdentityStore } from './identity/identity.store';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { StrategyEventFeed } from './strategies/strategy-event-feed';
 import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
@@ -71,6 +75,8 @@ export interface Services {
   upstream: UpstreamClient;
   marketPassThrough: MarketPassThroughService;
   fundingRates: FundingRatesService;
+  chartData: ChartDataService;
+  liveMarket: LiveMarketService;
   longShortRatios: LongShortRatiosService;
   tickers: TickersService;
   whaleBoard: WhaleBoardService;
@@ -98,38 +104,46 @@ export function createServices(deps: ServiceDependencies): Services {
   );
   const webhooks = new WebhooksService(store, secretBox, httpsClient, deliverer);
   const appTokens = new AppTokens(deps.secrets.appJwtSecret, deps.config.appTokens.ttlSeconds);
-  const apiKeys = new ApiKeysService(deps.orm, secretBox);
-  const plans = new PlansService(deps.orm);
+  const identity = new IdentityStore(deps.orm);
+  const users = new UsersService(identity, new IdentityProviders(deps.config.providers), appTokens);
+  const apiKeys = new ApiKeysService(identity, secretBox);
+  const planStore = new PlanSeriesStore(deps.orm);
+  const plans = new PlansService(users, planStore);
   const upstream = new UpstreamClient({
     fapiUrl: deps.config.upstream.fapiUrl,
     webUrl: deps.config.upstream.webUrl,
+    wsUrl: deps.config.upstream.wsUrl,
+    clientShare: deps.config.upstream.clientShare,
     timeoutMs: deps.config.upstream.timeoutMs,
     metrics: deps.metrics,
     logger: deps.logger,
   });
   const tickers = new TickersService(upstream);
+  const chartData = new ChartDataService(upstream);
   const exchange = new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs);
-  const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, exchange);
+  const exchangeKeys = new ExchangeKeysService(identity, secretBox, exchange);
   const accountsStore = new AccountsStore(deps.orm);
   const paperBalances = new PaperBalancesService(accountsStore);
   const strategyTrading = { market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const strategies = new StrategiesService(deps.orm, strategyTrading.feed);
   const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
   return {
-    publicStrategies: new PublicStrategiesService(deps.orm),
+    publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),
     webhooks,
     webhookDelivery: { store, deliverer, client: httpsClient },
     authenticator: new Authenticator(appTokens, apiKeys, deps.config.signedToleranceMs),
     weightBudget: new WeightBudget(deps.orm, deps.config.signedWeightPerMinute),
-    users: new UsersService(deps.orm, new IdentityProviders(deps.config.providers), appTokens),
+    users,
     apiKeys,
     exchangeKeys,
     plans,
-    planSeries: new PlanSeriesService(plans, new PlanSeriesStore(deps.orm)),
+    planSeries: new PlanSeriesService(plans, planStore),
     paperBalances,
     upstream,
     marketPassThrough: new MarketPassThroughService(upstream),
     fundingRates: new FundingRatesService(upstream),
+    chartData,
+    liveMarket: new LiveMarketService(upstream, chartData, deps.logger),
     longShortRatios: new LongShortRatiosService(upstream),
     tickers,
     whaleBoard: new WhaleBoardService(upstream, tickers),
