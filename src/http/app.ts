@@ -5,6 +5,7 @@ import type { Metrics } from '../observability/metrics';
 import { sendError } from '../rest/error-responses';
 import { restRoutes } from '../rest';
 import type { Services } from '../services';
+import { dashboardRoutes } from './dashboard.routes';
 import { healthRoutes } from './health.routes';
 import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
 import { requestLogging } from './request-logging';
@@ -50,6 +51,8 @@ export function createExpressApp(parts: AppParts): Express {
     }),
   );
 
+  // Before the GraphQL middleware: a browser's GET /graphql gets the IDE page; API calls on the same path pass through.
+  app.use(dashboardRoutes());
   app.use('/graphql', parts.graphqlMiddleware);
   app.use(restRoutes(parts.services));
 

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
@@ -65,6 +66,8 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
     validationRules: [depthLimitRule()],
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Apollo's landing page loads its scripts from another host; browsers get the bundled IDE instead (src/http/dashboard.routes.ts).
+      ApolloServerPluginLandingPageDisabled(),
       {
         async serverWillStart() {
           return {
