@@ -54,7 +54,7 @@ export function createExpressApp(parts: AppParts): Express {
   // Before the GraphQL middleware: a browser's GET /graphql gets the IDE page; API calls on the same path pass through.
   app.use(dashboardRoutes());
   app.use('/graphql', parts.graphqlMiddleware);
-  app.use(restRoutes(parts.services));
+  app.use(restRoutes(parts.services, parts.logger));
 
   app.use((req: Request, res: Response) => {
     res.status(404).json(req.path.startsWith('/v1/') ? { error: { code: 'NOT_FOUND', message: 'no such endpoint' } } : { detail: 'Not Found' });

@@ -12,6 +12,7 @@ import { authenticateConnectionParams, graphQLCallerFrom, WS_UNAUTHORIZED } from
 import { isAppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { GraphQLContext } from '../schema/context';
+import { RequestLoaders } from '../schema/request-loaders';
 import { formatGraphQLError } from '../schema/format-error';
 import { operationWeightPlugin } from '../schema/operation-weight';
 import { depthLimitRule, queryCostPlugin } from '../schema/query-limits';
@@ -40,7 +41,7 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
         ctx.extra.caller = caller;
         return true;
       },
-      context: (ctx): GraphQLContext => ({ services, logger, requestId: 'ws', caller: ctx.extra.caller }),
+      context: (ctx): GraphQLContext => ({ services, logger, requestId: 'ws', caller: ctx.extra.caller, loaders: new RequestLoaders() }),
       onSubscribe: (_ctx, _id, payload) => {
         const errors = validate(schema, parse(payload.query), [depthLimitRule()]);
         return errors.length > 0 ? errors : undefined;
@@ -105,6 +106,7 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
         requestId: String(req.id),
         caller: await graphQLCallerFrom(services.authenticator, req),
         dataApiKey: req.get('x-data-api-key'),
+        loaders: new RequestLoaders(),
       }),
     }),
     stop: () => apollo.stop(),

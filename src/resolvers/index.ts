@@ -1,5 +1,5 @@
 import type { NonEmptyArray } from 'type-graphql';
-import { BacktestResolver } from './backtest.resolver';
+import { BacktestResolver, BacktestResultFields } from './backtest.resolver';
 import { IdentityResolver } from './identity.resolver';
 import { PlanSeriesResolver } from './plan-series.resolver';
 import { MarketDataResolver } from './market-data.resolver';
@@ -17,4 +17,5 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   StrategyResolver,
   BodyCredentialResolver,
   BacktestResolver,
+  BacktestResultFields,
 ];

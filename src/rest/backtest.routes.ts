@@ -1,33 +1,33 @@
-import { Router } from 'express';
-import type { Services } from '../services';
-import { signedRouteFor } from './signed-route';
+import { Router, type Request } from 'express';
+import { BacktestResolver } from '../resolvers/backtest.resolver';
+import type { OperationRoutes } from './operation-route';
+import { pathParam } from './operation-route';
 
-/** Spec "Backtest jobs" and contract §7's template catalogue; every route signed. */
-export function backtestRoutes(services: Services): Router {
+/** Spec "Backtest jobs" and contract §7's template catalogue, mounted on the GraphQL resolver's operations. */
+export function backtestRoutes(op: OperationRoutes): Router {
   const router = Router();
-  const signed = signedRouteFor(services);
-  const jobs = services.backtestJobs;
-  const id = (value: string | string[]) => String(value);
+  const backtests = new BacktestResolver();
+  const id = (req: Request) => pathParam(req, 'id');
 
   router.get(
     '/v1/backtest/templates',
-    signed({ weight: 1 }, async () => ({ body: jobs.templates() })),
+    op.signed(backtests, 'backtestTemplates', (list, _req, ctx) => list(ctx)),
   );
   router.post(
     '/v1/backtest/jobs',
-    signed({ weight: 20 }, async (req, caller) => ({ body: await jobs.create(caller, req.body) })),
+    op.signed(backtests, 'createBacktestJob', (create, req, ctx) => create(req.body, ctx)),
   );
   router.get(
     '/v1/backtest/jobs',
-    signed({ weight: 5 }, async (req, caller) => ({ body: await jobs.list(caller, req.query) })),
+    op.signed(backtests, 'backtestJobs', (list, req, ctx) => list(req.query, ctx)),
   );
   router.get(
     '/v1/backtest/jobs/:id',
-    signed({ weight: 2 }, async (req, caller) => ({ body: await jobs.get(caller, id(req.params.id)) })),
+    op.signed(backtests, 'backtestJob', (get, req, ctx) => get(id(req), ctx)),
   );
   router.post(
     '/v1/backtest/jobs/:id/cancel',
-    signed({ weight: 5 }, async (req, caller) => ({ body: await jobs.cancel(caller, id(req.params.id), req.body) })),
+    op.signed(backtests, 'cancelBacktestJob', (cancel, req, ctx) => cancel(id(req), ctx, req.body?.reason)),
   );
   return router;
 }

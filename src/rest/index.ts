@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import type { Logger } from '../observability/logger';
 import type { Services } from '../services';
+import { operationRoutesFor } from './operation-route';
 import { backtestRoutes } from './backtest.routes';
 import { identityRoutes } from './identity.routes';
 import { planSeriesRoutes } from './plan-series.routes';
@@ -11,8 +13,9 @@ import { strategiesRoutes } from './strategies.routes';
 import { bodyCredentialRoutes } from './body-credential.routes';
 
 /** The documented REST paths; each feature adds its router here. */
-export function restRoutes(services: Services): Router {
+export function restRoutes(services: Services, logger: Logger): Router {
   const router = Router();
+  const op = operationRoutesFor(services, logger);
   // Busiest first: every router a request passes before its own costs a match per route.
   router.use(marketDataRoutes(services));
   router.use(publicStrategiesRoutes(services));
@@ -22,6 +25,6 @@ export function restRoutes(services: Services): Router {
   router.use(webhooksRoutes(services));
   router.use(strategiesRoutes(services));
   router.use(bodyCredentialRoutes(services));
-  router.use(backtestRoutes(services));
+  router.use(backtestRoutes(op));
   return router;
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../observability/logger';
 import { admitCaller } from '../operations/caller-checks';
 import { operationRuleOf } from '../operations/operation';
 import type { GraphQLContext } from '../schema/context';
+import { RequestLoaders } from '../schema/request-loaders';
 import type { Services } from '../services';
 import { inputFrom } from './request-parsing';
 import { route } from './route';
@@ -31,7 +32,6 @@ export const OPERATION_OF_HANDLER = Symbol('operation');
 
 type Method = (...args: never[]) => unknown;
 type MethodNames<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R] & string;
-type ArgsOf<F> = F extends (...args: infer A) => unknown ? A : never;
 type ResultOf<F> = F extends (...args: never[]) => infer T ? Awaited<T> : never;
 
 /**
@@ -53,17 +53,24 @@ export function operationRoutesFor(services: Services, logger: Logger) {
     return <R extends object, K extends MethodNames<R>>(
       resolver: R,
       method: K,
-      args: (req: Request, context: GraphQLContext) => ArgsOf<R[K]>,
+      invoke: (operation: R[K], req: Request, context: GraphQLContext) => ReturnType<Extract<R[K], Method>>,
       reply: RestReply<ResultOf<R[K]>> = {},
     ): RequestHandler => {
       const rule = operationRuleOf(resolver, method);
       if (!rule) throw new Error(`${resolver.constructor.name}.${method} declares no @Operation rule`);
-      const operation = resolver[method] as Method;
+      const operation = (resolver[method] as Method).bind(resolver) as R[K];
       const handler = route(async (req, res) => {
         const caller = await callerOf(authentication, req);
         if (caller) await admitCaller(services.weightBudget, caller, [rule], (name, value) => res.setHeader(name, value));
-        const context: GraphQLContext = { services, logger, requestId: String(req.id), caller, dataApiKey: req.get('x-data-api-key') };
-        const call = async () => (await operation.apply(resolver, args(req, context) as unknown as never[])) as ResultOf<R[K]>;
+        const context: GraphQLContext = {
+          services,
+          logger,
+          requestId: String(req.id),
+          caller,
+          dataApiKey: req.get('x-data-api-key'),
+          loaders: new RequestLoaders(),
+        };
+        const call = async () => (await invoke(operation, req, context)) as ResultOf<R[K]>;
         const result = reply.input ? await inputFrom(reply.input, call) : await call();
         return { status: reply.status, body: reply.body ? reply.body(result, res) : result };
       });

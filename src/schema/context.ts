@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/caller';
 import type { Logger } from '../observability/logger';
 import type { Services } from '../services';
+import type { RequestLoaders } from './request-loaders';
 
 /** Per-operation context of every resolver; also built for each graphql-ws subscription. */
 export interface GraphQLContext {
@@ -11,4 +12,6 @@ export interface GraphQLContext {
   caller?: Caller;
   /** The `X-Data-API-Key` header, for the plan-gated series queries. */
   dataApiKey?: string;
+  /** Per-operation DataLoaders for nested fields. */
+  loaders: RequestLoaders;
 }
