@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 
@@ -6,7 +6,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
  * Builds the dashboard and the GraphQL IDE into `web/dist` (git-ignored):
  * content-hashed scripts and styles under `assets/`, which the service
  * caches for a year, and one HTML page per app naming them, which it serves
- * uncached. Runs on `npm install` (the `prepare` script) and `npm start`.
+ * uncached, and the icon. Runs on `npm install` (the `prepare` script) and `npm start`.
  */
 
 const WEB = __dirname;
@@ -62,6 +62,7 @@ export async function buildWeb(): Promise<void> {
   await rm(OUTPUT_DIR, { recursive: true, force: true });
   await mkdir(ASSETS_DIR, { recursive: true });
   for (const page of PAGES) await buildPage(page);
+  await copyFile(path.join(WEB, 'src/favicon.svg'), path.join(OUTPUT_DIR, 'favicon.svg'));
 }
 
 if (require.main === module) {

@@ -41,6 +41,10 @@ export function dashboardRoutes(buildDir: string = WEB_BUILD_DIR): Router {
     });
   };
   router.get('/', page('index.html'));
+  // Browsers ask for /favicon.ico whatever the page links; both names get the SVG icon.
+  router.get(['/favicon.svg', '/favicon.ico'], (_req, res, next) => {
+    res.sendFile('favicon.svg', { root: buildDir, maxAge: '1d', headers: { 'Content-Type': 'image/svg+xml' } }, (error) => error && !res.headersSent && next());
+  });
   router.get('/graphql', (req, res, next) => (req.accepts(['application/json', 'text/html']) === 'text/html' ? page('graphiql.html')(req, res, next) : next()));
   router.use('/assets', express.static(path.join(buildDir, 'assets'), { immutable: true, maxAge: '365d', index: false, redirect: false, fallthrough: true }));
   return router;
