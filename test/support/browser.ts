@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { buildWeb } from '../../web/build';
-import { WEB_BUILD_DIR } from '../../src/http/dashboard.routes';
+import { ensureWebBuild } from './web-build';
 
 /** Debian's `chromium` package; `.ci/run` installs it when missing. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -29,7 +27,7 @@ export interface TestBrowser {
 
 /** Builds the dashboard if this checkout has no build yet, then starts Chromium with a new empty profile. */
 export async function launchBrowser(): Promise<TestBrowser> {
-  if (!existsSync(path.join(WEB_BUILD_DIR, 'index.html'))) await buildWeb();
+  await ensureWebBuild();
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const profile = await mkdtemp(path.join(os.tmpdir(), 'futures-service-chromium-'));
   const browser = await puppeteer.launch({
