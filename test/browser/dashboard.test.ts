@@ -19,13 +19,22 @@ describe('the dashboard in a browser (contract §14)', () => {
   let account: Awaited<ReturnType<typeof newAccount>>;
   let tab: WatchedPage;
 
-  /** Signs in on the dashboard with the account's API key and secret, as a user types them. */
+  /** Signs in on the dashboard with the account's API key and secret, by keyboard only, in the page's focus order. */
   async function signIn(page: Page) {
     await page.goto(`${service.url}/`);
     await page.waitForSelector('#api-key');
-    await page.type('#api-key', account.key.api_key);
-    await page.type('#api-secret', account.key.api_secret);
-    await page.click('button[type=submit]');
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent);
+    // Skip link, then the "Sign in with" radio group (one stop), then the key field.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to content');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('api-key');
+    await page.keyboard.type(account.key.api_key);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('api-secret');
+    await page.keyboard.type(account.key.api_secret);
+    await page.keyboard.press('Enter');
     await page.waitForFunction((email) => document.querySelector('[data-testid=signed-in-as]')?.textContent === email, {}, account.user.email);
   }
 
@@ -37,6 +46,17 @@ describe('the dashboard in a browser (contract §14)', () => {
     [service, chromium] = await Promise.all([startTestService({ ...world.env, BACKTEST_WORKERS: '1' }), launchBrowser()]);
     account = await newAccount(service.url, world, 'browser@example.com', ['webhooks:write']);
     tab = await watchedPage(chromium.browser, service.url);
+    // Keep every WebSocket the page opens, so a test can drop the subscription connection as a network failure would.
+    await tab.page.evaluateOnNewDocument(() => {
+      const sockets: WebSocket[] = [];
+      (window as unknown as { openSockets: WebSocket[] }).openSockets = sockets;
+      window.WebSocket = class extends WebSocket {
+        constructor(...args: ConstructorParameters<typeof WebSocket>) {
+          super(...args);
+          sockets.push(this);
+        }
+      };
+    });
     await signIn(tab.page);
   });
   afterEach(() => {
@@ -48,7 +68,7 @@ describe('the dashboard in a browser (contract §14)', () => {
     await world?.stop();
   });
 
-  it('signs in with an API key, keeps no secret outside the tab, and shows the market with a candle chart', async () => {
+  it('signs in by keyboard with an API key, keeps no secret outside the tab, and shows the market with a candle chart', async () => {
     const { page } = tab;
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
     expect(await page.$eval('nav a[aria-current=page]', (link) => link.textContent)).toBe('Market');
@@ -95,7 +115,7 @@ describe('the dashboard in a browser (contract §14)', () => {
     await page.setViewport({ width: 1280, height: 900 });
   });
 
-  it('creates a strategy, deploys it as a dry run and sees strategy.deployed arrive in the live feed', async () => {
+  it('creates a strategy, deploys it as a dry run and sees strategy.deployed arrive in the live feed, which reconnects by itself after a drop', async () => {
     const { page } = tab;
     await page.goto(`${service.url}/#/strategies`);
     await page.waitForSelector('details.panel summary');
@@ -111,7 +131,15 @@ describe('the dashboard in a browser (contract §14)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await deploy!.click();
     await page.waitForSelector('li[data-event-type="strategy.deployed"]', { timeout: 15_000 });
-    await page.waitForSelector('button[aria-label="Pause Browser trend"]');
+    const pause = await page.waitForSelector('button[aria-label="Pause Browser trend"]');
+
+    // The connection drops: the feed says so, reconnects by itself, and the next event arrives.
+    await page.evaluate(() => (window as unknown as { openSockets: WebSocket[] }).openSockets.forEach((socket) => socket.close(4000, 'network gone')));
+    await page.waitForFunction(() => document.querySelector('[data-testid=feed-state]')?.textContent === 'Reconnecting…');
+    await page.waitForFunction(() => document.querySelector('[data-testid=feed-state]')?.textContent === 'Live', { timeout: 15_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pause!.click();
+    await page.waitForSelector('li[data-event-type="strategy.paused"]', { timeout: 15_000 });
     await tab.screenshot('strategies');
   });
 

@@ -54,9 +54,12 @@ export function App() {
       },
     );
   }, []);
+  const shown = useRef(false);
   useEffect(() => {
     document.title = `${session ? ROUTES[route].title : 'Sign in'} · futures service`;
-    main.current?.focus();
+    // After a navigation or a sign-in, screen readers start at the new content; the first page load keeps the browser's own focus.
+    if (shown.current) main.current?.focus();
+    shown.current = session !== undefined;
   }, [route, session]);
 
   const View = ROUTES[route].view;
