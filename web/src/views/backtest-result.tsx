@@ -48,11 +48,18 @@ function tradeMarkers(trades: Trade[], symbol: string, timeframe: string): Trade
     .sort((a, b) => Number(a.time) - Number(b.time));
 }
 
-const METRIC_FORMATS: Record<string, (value: string | number) => string> = {
-  maxDrawdown: (value) => formatPercent(value),
-  winRate: (value) => formatPercent(value),
-  cagr: (value) => formatPercent(value),
-  avgTradeDurationSeconds: (value) => `${formatDecimal(Number(value) / 3600, 1)} h`,
+/** How each contract §7 metric reads; a metric the API adds later shows under its field name, as a plain number. */
+const METRICS: Record<string, { label: string; format(value: string | number): string }> = {
+  sharpe: { label: 'Sharpe', format: (value) => formatDecimal(value, 4) },
+  sortino: { label: 'Sortino', format: (value) => formatDecimal(value, 4) },
+  calmar: { label: 'Calmar', format: (value) => formatDecimal(value, 4) },
+  maxDrawdown: { label: 'Max drawdown', format: (value) => formatPercent(value) },
+  winRate: { label: 'Win rate', format: (value) => formatPercent(value) },
+  profitFactor: { label: 'Profit factor', format: (value) => formatDecimal(value, 4) },
+  cagr: { label: 'CAGR', format: (value) => formatPercent(value) },
+  expectedValue: { label: 'Expected value per trade', format: (value) => formatDecimal(value, 4) },
+  totalTrades: { label: 'Trades', format: (value) => String(value) },
+  avgTradeDurationSeconds: { label: 'Average trade duration', format: (value) => `${formatDecimal(Number(value) / 3600, 1)} h` },
 };
 
 /** Metrics, equity and drawdown, the candles of the first symbol with the trades marked, and the trades in pages. */
@@ -77,8 +84,8 @@ export function BacktestResult({ job }: { job: Job }) {
       <dl class="metrics" data-testid="metrics">
         {Object.entries(result.metrics).map(([name, value]) => (
           <div key={name}>
-            <dt>{humanize(name)}</dt>
-            <dd>{(METRIC_FORMATS[name] ?? ((raw: string | number) => formatDecimal(raw, 4)))(value)}</dd>
+            <dt>{METRICS[name]?.label ?? humanize(name)}</dt>
+            <dd>{METRICS[name]?.format(value) ?? formatDecimal(value, 4)}</dd>
           </div>
         ))}
       </dl>

@@ -99,6 +99,7 @@ export function Strategies({ session }: { session: Session }) {
   const [watched, setWatched] = useState<string>();
   const [error, setError] = useState<string>();
   const rows = strategies.data?.signedStrategies.data ?? [];
+  const watchedStrategy = rows.find((row) => row.id === watched);
   useEffect(() => {
     if (!watched && rows[0]) setWatched(rows[0].id);
   }, [rows]);
@@ -162,7 +163,7 @@ export function Strategies({ session }: { session: Session }) {
           },
         ]}
       />
-      {watched && <StrategyEvents session={session} strategyId={watched} />}
+      {watchedStrategy && <StrategyEvents session={session} strategyId={watchedStrategy.id} name={watchedStrategy.name} />}
     </section>
   );
 }

@@ -11,7 +11,7 @@ const KEPT_EVENTS = 100;
 const STATE_TEXT: Record<ConnectionState, string> = { connecting: 'Connecting…', connected: 'Live', reconnecting: 'Reconnecting…' };
 
 /** The live `strategyEvents` feed of one strategy, newest first; graphql-ws reconnects and resubscribes after a drop. */
-export function StrategyEvents({ session, strategyId }: { session: Session; strategyId: string }) {
+export function StrategyEvents({ session, strategyId, name }: { session: Session; strategyId: string; name: string }) {
   const [events, setEvents] = useState<StrategyEvent[]>([]);
   const [state, setState] = useState<ConnectionState>('connecting');
   const [error, setError] = useState<string>();
@@ -37,12 +37,14 @@ export function StrategyEvents({ session, strategyId }: { session: Session; stra
 
   return (
     <section class="panel" aria-labelledby="events-title">
-      <h3 id="events-title">Events of {strategyId}</h3>
+      <h3 id="events-title">
+        Live events of {name} ({strategyId})
+      </h3>
       <p class={`connection ${state}`} role="status" data-testid="feed-state">
         {STATE_TEXT[state]}
       </p>
       <ErrorMessage>{error}</ErrorMessage>
-      <ol class="event-feed" role="log" aria-live="polite" aria-label={`Events of ${strategyId}`}>
+      <ol class="event-feed" role="log" aria-live="polite" aria-label={`Events of ${name}`}>
         {events.length === 0 && <li class="empty">No events yet: deploy or pause the strategy to see one.</li>}
         {events.map((event) => (
           <li key={event.id} data-event-type={event.type}>
