@@ -79,6 +79,18 @@ describe('the dashboard in a browser (contract §14)', () => {
     await tab.screenshot('market');
   });
 
+  it('lists webhooks and offers the create form with its event choices, by keyboard', async () => {
+    const { page } = tab;
+    await page.goto(`${service.url}/#/webhooks`);
+    await page.waitForFunction(() => [...document.querySelectorAll('caption')].some((caption) => caption.textContent === 'Your webhooks'));
+    await page.focus('details.panel summary');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#webhook-url', { visible: true });
+    const choices = await page.$$eval('fieldset.choices input[type=checkbox]', (boxes) => boxes.length);
+    expect(choices).toBeGreaterThan(5);
+    await tab.screenshot('webhooks');
+  });
+
   it('runs the prefilled backtest from the form with one click: the progress bar moves, the equity chart is drawn', async () => {
     const { page } = tab;
     await page.goto(`${service.url}/#/backtests`);
