@@ -36,8 +36,9 @@ describe('the dashboard and the GraphQL IDE pages (contract §14)', () => {
   });
 
   it('hashed assets are cached for a year; an unknown asset is the plain 404', async () => {
-    const [, script] = /src="(\/assets\/index-[A-Z0-9]+\.js)"/.exec((await get(service.url, '/')).text)!;
-    const asset = await get(service.url, script!, '*/*');
+    const script = /src="(\/assets\/index-[A-Z0-9]+\.js)"/.exec((await get(service.url, '/')).text)?.[1];
+    expect(script).toBeDefined();
+    const asset = await get(service.url, script ?? '', '*/*');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

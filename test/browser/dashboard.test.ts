@@ -12,6 +12,8 @@ import { startTradingWorld, type TradingWorld } from '../support/trading-world';
  * service and the exchange stand-in (issue 13): every scenario also fails on
  * a console error or a request to any host but the service.
  */
+const EMAIL = 'browser@example.com';
+
 describe('the dashboard in a browser (contract §14)', () => {
   let world: TradingWorld;
   let service: TestService;
@@ -35,7 +37,7 @@ describe('the dashboard in a browser (contract §14)', () => {
     expect(await focused()).toBe('api-secret');
     await page.keyboard.type(account.key.api_secret);
     await page.keyboard.press('Enter');
-    await page.waitForFunction((email) => document.querySelector('[data-testid=signed-in-as]')?.textContent === email, {}, account.user.email);
+    await page.waitForFunction((email) => document.querySelector('[data-testid=signed-in-as]')?.textContent === email, {}, EMAIL);
   }
 
   const pointsOf = (page: Page, testId: string) =>
@@ -44,7 +46,7 @@ describe('the dashboard in a browser (contract §14)', () => {
   beforeAll(async () => {
     world = await startTradingWorld();
     [service, chromium] = await Promise.all([startTestService({ ...world.env, BACKTEST_WORKERS: '1' }), launchBrowser()]);
-    account = await newAccount(service.url, world, 'browser@example.com', ['webhooks:write']);
+    account = await newAccount(service.url, world, EMAIL, ['webhooks:write']);
     tab = await watchedPage(chromium.browser, service.url);
     // Keep every WebSocket the page opens, so a test can drop the subscription connection as a network failure would.
     await tab.page.evaluateOnNewDocument(() => {
@@ -114,7 +116,7 @@ describe('the dashboard in a browser (contract §14)', () => {
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
     expect(seen[0]).toBeLessThan(100);
     expect(seen[seen.length - 1]).toBe(100);
-    expect(await page.$eval('[data-testid=equity-chart] canvas', (canvas) => (canvas as HTMLCanvasElement).width)).toBeGreaterThan(100);
+    expect(await page.$eval('[data-testid=equity-chart] canvas', (canvas) => canvas.width)).toBeGreaterThan(100);
     expect(await page.$eval('[data-testid=metrics]', (list) => list.textContent)).toContain('Sharpe');
     await page.waitForFunction(() => [...document.querySelectorAll('caption')].some((caption) => caption.textContent?.startsWith('Trades (')));
     await tab.screenshot('backtest');
@@ -160,7 +162,7 @@ describe('the dashboard in a browser (contract §14)', () => {
     await page.goto(`${service.url}/graphql`);
     const run = await page.waitForSelector('.graphiql-execute-button');
     await run!.click();
-    await page.waitForFunction((email) => document.querySelector('.graphiql-response')?.textContent?.includes(email), { timeout: 15_000 }, account.user.email);
+    await page.waitForFunction((email) => document.querySelector('.graphiql-response')?.textContent?.includes(email), { timeout: 15_000 }, EMAIL);
     await tab.screenshot('graphql-ide');
   });
 });

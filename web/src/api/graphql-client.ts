@@ -1,4 +1,4 @@
-import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+import type { TypedDocumentString } from '../graphql/generated';
 import type { Credentials } from './credentials';
 import { graphQLRequestHeaders } from './signing';
 
@@ -20,10 +20,10 @@ interface GraphQLAnswer<TResult> {
 /** Sends one typed operation (generated from `web/src/graphql/*.graphql`) to POST /graphql, signed for `credentials`. */
 export async function execute<TResult, TVariables>(
   credentials: Credentials | null,
-  document: DocumentTypeDecoration<TResult, TVariables>,
+  document: TypedDocumentString<TResult, TVariables>,
   variables?: TVariables,
 ): Promise<TResult> {
-  const body = JSON.stringify({ query: String(document), variables });
+  const body = JSON.stringify({ query: document.toString(), variables });
   const response = await fetch('/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...(await graphQLRequestHeaders(credentials, body)) },

@@ -1,5 +1,5 @@
-import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { createClient, type Client } from 'graphql-ws';
+import type { TypedDocumentString } from '../graphql/generated';
 import type { Credentials } from './credentials';
 import { connectionParams } from './signing';
 
@@ -29,27 +29,39 @@ export function subscriptionClient(credentials: Credentials, onState: (state: Co
   return client;
 }
 
+/** graphql-ws fails a sink with an Error, a list of GraphQL errors, or the socket's CloseEvent. */
+function connectionErrorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error instanceof CloseEvent) return `connection closed (${error.code}${error.reason ? `: ${error.reason}` : ''})`;
+  if (Array.isArray(error)) {
+    const [first] = error as { message?: unknown }[];
+    if (typeof first?.message === 'string') return first.message;
+  }
+  return 'connection closed';
+}
+
 export interface SubscriptionSink<TResult> {
-  next(data: TResult): void;
-  error(message: string): void;
+  next: (data: TResult) => void;
+  error: (message: string) => void;
 }
 
 /** Subscribes to a typed operation; returns the unsubscribe function. */
 export function subscribe<TResult, TVariables extends Record<string, unknown>>(
   client: Client,
-  document: DocumentTypeDecoration<TResult, TVariables>,
+  document: TypedDocumentString<TResult, TVariables>,
   variables: TVariables,
   sink: SubscriptionSink<TResult>,
 ): () => void {
   return client.subscribe<TResult>(
-    { query: String(document), variables },
+    { query: document.toString(), variables },
     {
       next: (value) => {
         const [error] = value.errors ?? [];
-        if (error) sink.error(`${String(error.extensions?.code ?? 'ERROR')}: ${error.message}`);
+        const code = error?.extensions?.code;
+        if (error) sink.error(`${typeof code === 'string' ? code : 'ERROR'}: ${error.message}`);
         else if (value.data) sink.next(value.data);
       },
-      error: (error) => sink.error(error instanceof Error ? error.message : Array.isArray(error) ? String(error[0]?.message) : 'connection closed'),
+      error: (error: unknown) => sink.error(connectionErrorMessage(error)),
       complete: () => undefined,
     },
   );

@@ -3,18 +3,18 @@ import { useEffect, useState } from 'preact/hooks';
 
 export interface Column<Row> {
   label: string;
-  value(row: Row): string | number;
+  value: (row: Row) => string | number;
   /** Right-aligned, for numbers. */
   numeric?: boolean;
   /** Rendered instead of `value` in the table (the CSV keeps `value`). */
-  render?(row: Row): ComponentChildren;
+  render?: (row: Row) => ComponentChildren;
 }
 
 interface PagedTableProps<Row> {
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
-  rowKey(row: Row): string | number;
+  rowKey: (row: Row) => string | number;
   pageSize?: number;
   /** File name of the CSV download; no download button without it. */
   csvName?: string;

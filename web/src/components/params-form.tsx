@@ -22,7 +22,7 @@ export interface ParamsSchema {
 export type ParamValues = Record<string, string>;
 
 function schemaOf(value: unknown): ParamsSchema {
-  return typeof value === 'object' && value !== null ? (value as ParamsSchema) : {};
+  return typeof value === 'object' && value !== null ? value : {};
 }
 
 /** A working example: each param's default, else its published example, else empty. */
@@ -31,7 +31,7 @@ export function exampleValues(paramsSchema: unknown): ParamValues {
   return Object.fromEntries(
     Object.entries(properties).map(([name, param]) => {
       const example = param.default ?? param.examples?.[0];
-      return [name, example === undefined ? '' : String(example)];
+      return [name, typeof example === 'string' || typeof example === 'number' || typeof example === 'boolean' ? String(example) : ''];
     }),
   );
 }
@@ -53,7 +53,7 @@ interface ParamsFieldsProps {
   idPrefix: string;
   paramsSchema: unknown;
   values: ParamValues;
-  onChange(values: ParamValues): void;
+  onChange: (values: ParamValues) => void;
 }
 
 /** One labelled input per param of the schema, with its description as the hint and its bounds as the input's. */

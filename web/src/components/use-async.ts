@@ -5,7 +5,7 @@ export interface AsyncState<T> {
   data?: T;
   error?: string;
   loading: boolean;
-  reload(): void;
+  reload: () => void;
 }
 
 /** Runs `load` now and whenever `deps` change or `reload` is called; an answer that arrives after a newer call started is dropped. */

@@ -48,7 +48,7 @@ export function TemplatePicker({
   id: string;
   templates: TemplateFieldsFragment[];
   value: string;
-  onChange(id: string): void;
+  onChange: (id: string) => void;
 }) {
   const template = templates.find((candidate) => candidate.id === value);
   return (
@@ -75,7 +75,7 @@ function TextField({
   onInput,
   type = 'text',
   ...rest
-}: { id: string; label: string; value: string; onInput(value: string): void; type?: string } & Record<string, unknown>) {
+}: { id: string; label: string; value: string; onInput: (value: string) => void; type?: string } & Record<string, unknown>) {
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -85,7 +85,7 @@ function TextField({
 }
 
 /** Live progress of one job from the `backtestJob` subscription, then its full result. */
-function JobProgress({ session, job: submitted, onFinished }: { session: Session; job: JobSummaryFragment; onFinished(): void }) {
+function JobProgress({ session, job: submitted, onFinished }: { session: Session; job: JobSummaryFragment; onFinished: () => void }) {
   const [job, setJob] = useState(submitted);
   const [error, setError] = useState<string>();
   const [full, setFull] = useState<BacktestJobResultQuery['backtestJob']>();
@@ -189,7 +189,7 @@ export function Backtests({ session }: { session: Session }) {
       {templates.loading && !templates.data && <Loading what="templates" />}
       <ErrorMessage>{templates.error}</ErrorMessage>
       {template && (
-        <form class="panel" onSubmit={run} aria-label="New backtest">
+        <form class="panel" onSubmit={(event) => void run(event)} aria-label="New backtest">
           <div class="form-grid">
             <TemplatePicker id="backtest-template" templates={list} value={template.id} onChange={chooseTemplate} />
             <TextField id="backtest-symbols" label="Symbols (comma-separated)" value={settings.symbol} onInput={set('symbol')} autoComplete="off" />

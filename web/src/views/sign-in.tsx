@@ -7,7 +7,7 @@ import { MeDocument, type MeQuery } from '../graphql/generated';
 export type SignedInUser = MeQuery['me'];
 
 /** Signs in with a service API key and its secret, or an app token; `me` proves the credentials before they are kept. */
-export function SignIn({ onSignedIn }: { onSignedIn(credentials: Credentials, user: SignedInUser): void }) {
+export function SignIn({ onSignedIn }: { onSignedIn: (credentials: Credentials, user: SignedInUser) => void }) {
   const [kind, setKind] = useState<Credentials['kind']>('key');
   const [apiKey, setApiKey] = useState('');
   const [secret, setSecret] = useState('');
@@ -33,7 +33,7 @@ export function SignIn({ onSignedIn }: { onSignedIn(credentials: Credentials, us
   return (
     <section class="sign-in" aria-labelledby="sign-in-title">
       <h2 id="sign-in-title">Sign in</h2>
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => void submit(event)}>
         <fieldset>
           <legend>Sign in with</legend>
           <label class="inline">

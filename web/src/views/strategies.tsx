@@ -19,7 +19,7 @@ import { TemplatePicker } from './backtests';
 import { StrategyEvents } from './strategy-events';
 
 /** Creates a strategy in draft from a template, prefilled like the backtest form. */
-function NewStrategy({ session, onCreated }: { session: Session; onCreated(strategy: StrategyFieldsFragment): void }) {
+function NewStrategy({ session, onCreated }: { session: Session; onCreated: (strategy: StrategyFieldsFragment) => void }) {
   const templates = useAsync(() => execute(session.credentials, BacktestTemplatesDocument), [session]);
   const list = templates.data?.backtestTemplates ?? [];
   const [templateId, setTemplateId] = useState('');
@@ -68,7 +68,7 @@ function NewStrategy({ session, onCreated }: { session: Session; onCreated(strat
   return (
     <details class="panel">
       <summary>New strategy</summary>
-      <form onSubmit={create} aria-label="New strategy">
+      <form onSubmit={(event) => void create(event)} aria-label="New strategy">
         <div class="form-grid">
           {input('name', 'Name')}
           <TemplatePicker id="strategy-template" templates={list} value={template.id} onChange={chooseTemplate} />
@@ -147,11 +147,11 @@ export function Strategies({ session }: { session: Session }) {
             render: (row) => (
               <div class="actions">
                 {row.status === 'deployed' ? (
-                  <button type="button" onClick={() => act('pause', row)} aria-label={`Pause ${row.name}`}>
+                  <button type="button" onClick={() => void act('pause', row)} aria-label={`Pause ${row.name}`}>
                     Pause
                   </button>
                 ) : row.status === 'draft' || row.status === 'paused' ? (
-                  <button type="button" onClick={() => act('deploy', row)} aria-label={`Deploy ${row.name} as a dry run`}>
+                  <button type="button" onClick={() => void act('deploy', row)} aria-label={`Deploy ${row.name} as a dry run`}>
                     Deploy (dry run)
                   </button>
                 ) : null}

@@ -32,7 +32,7 @@ const EVENT_CHOICES = [
 
 type Delivery = WebhookDeliveriesQuery['webhookDeliveries']['data'][number];
 
-function NewWebhook({ session, onCreated }: { session: Session; onCreated(): void }) {
+function NewWebhook({ session, onCreated }: { session: Session; onCreated: () => void }) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(['strategy.*']);
   const [description, setDescription] = useState('');
@@ -55,7 +55,7 @@ function NewWebhook({ session, onCreated }: { session: Session; onCreated(): voi
   return (
     <details class="panel">
       <summary>New webhook</summary>
-      <form onSubmit={create} aria-label="New webhook">
+      <form onSubmit={(event) => void create(event)} aria-label="New webhook">
         <div class="field">
           <label for="webhook-url">HTTPS URL</label>
           <input
@@ -137,7 +137,7 @@ function Deliveries({ session, webhook }: { session: Session; webhook: WebhookFi
         ]}
       />
       {cursor && (
-        <button type="button" onClick={more}>
+        <button type="button" onClick={() => void more()}>
           Load older deliveries
         </button>
       )}
@@ -190,7 +190,7 @@ export function Webhooks({ session }: { session: Session }) {
             value: (row) => row.id,
             render: (row) => (
               <div class="actions">
-                <button type="button" onClick={() => test(row)} aria-label={`Send a test event to ${row.url}`}>
+                <button type="button" onClick={() => void test(row)} aria-label={`Send a test event to ${row.url}`}>
                   Test
                 </button>
                 <button type="button" onClick={() => setSelected(row)} aria-label={`Delivery log of ${row.url}`}>
