@@ -124,7 +124,7 @@ export class StrategyResolver {
     description: "Events of one of the caller's strategies (contract §9 envelope); NOT_FOUND for another key's strategy.",
     subscribe: ({ args, context }) => {
       const { services, caller } = context as GraphQLContext;
-      return services.strategies.followEvents(requireCaller(caller), String(args.strategyId));
+      return services.strategies.followEvents(requireCaller(caller), String((args as { strategyId: unknown }).strategyId));
     },
   })
   strategyEvents(@Root() event: StrategyEventType, @Arg('strategyId', () => ID) _strategyId: string): StrategyEventType {

@@ -7,7 +7,7 @@ export function strategiesRoutes(services: Services): Router {
   const router = Router();
   const signed = signedRouteFor(services);
   const { strategies, strategyRuns } = services;
-  const id = (value: string | string[]) => String(value);
+  const id = (value: string | string[] | undefined) => String(value);
 
   router.post(
     '/v1/strategies',

@@ -1,6 +1,3 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
-// The page functions below run in Chromium, so this file is checked with the DOM types.
 import type { Page } from 'puppeteer-core';
 import { launchBrowser, watchedPage, type TestBrowser, type WatchedPage } from '../support/browser';
 import { newAccount } from '../support/identity';

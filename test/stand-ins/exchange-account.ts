@@ -51,9 +51,10 @@ export class ExchangeAccountStandIn {
 
   /** Answers the signed paths; false for any other path (so a market-data stand-in can serve it). */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
-    const [path, query = ''] = (req.url ?? '').split('?');
+    const [path = '', query = ''] = (req.url ?? '').split('?');
     const route = `${req.method} ${path}`;
-    if (!(route in this.routes)) return false;
+    const handler = this.routes[route];
+    if (handler === undefined) return false;
     const apiKey = req.headers['x-mbx-apikey'] as string | undefined;
     this.calls.push({ apiKey, query });
     const reply: Reply = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -66,16 +67,16 @@ export class ExchangeAccountStandIn {
       reply(401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' });
       return true;
     }
-    const signed = /^(?<payload>.*)&signature=(?<signature>[0-9a-f]{64})$/.exec(query);
+    const { payload, signature } = /^(?<payload>.*)&signature=(?<signature>[0-9a-f]{64})$/.exec(query)?.groups ?? {};
     const params = new URLSearchParams(query);
     const fresh = Math.abs(Date.now() - Number(params.get('timestamp'))) < Number(params.get('recvWindow') ?? 5000);
-    const expected = signed ? createHmac('sha256', secret).update(signed.groups!.payload).digest('hex') : '';
-    if (!signed || signed.groups!.signature !== expected || !fresh) {
+    const expected = payload !== undefined ? createHmac('sha256', secret).update(payload).digest('hex') : '';
+    if (payload === undefined || signature !== expected || !fresh) {
       reply(400, { code: -1022, msg: 'Signature for this request is not valid.' });
       return true;
     }
     this.accepted.push({ apiKey: apiKey!, method: req.method!, path, params });
-    this.routes[route](params, reply);
+    handler(params, reply);
     return true;
   }
 

@@ -14,7 +14,7 @@ import type { StrategyEventFeed, StrategyEventPayload } from './strategy-event-f
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { decodeCursor, pageOf } from '../pagination';
 import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
-import { recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
+import { recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
 
 const STATUSES = ['draft', 'deployed', 'paused', 'stopped', 'error'] as const;
 
@@ -99,7 +99,7 @@ export class StrategiesService {
       updatedAt: now,
     });
     await em.flush();
-    return (await recordsOf(em, [strategy]))[0];
+    return recordOf(em, strategy);
   }
 
   async list(caller: Caller, query: unknown): Promise<{ data: StrategyRecord[]; next_cursor: string | null }> {
@@ -122,7 +122,7 @@ export class StrategiesService {
 
   async get(caller: Caller, id: string): Promise<StrategyRecord> {
     const em = this.orm.em.fork();
-    return (await recordsOf(em, [await findOwnedStrategy(em, caller, id)]))[0];
+    return recordOf(em, await findOwnedStrategy(em, caller, id));
   }
 
   /** Changes apply to the next run: a deployed strategy must be paused first, a deleted one is unusable. */
@@ -139,7 +139,7 @@ export class StrategiesService {
       if (body.leverage !== undefined) strategy.leverage = body.leverage;
       strategy.updatedAt = new Date();
       await em.flush();
-      return (await recordsOf(em, [strategy]))[0];
+      return recordOf(em, strategy);
     });
   }
 
@@ -153,7 +153,7 @@ export class StrategiesService {
         strategy.updatedAt = new Date();
         await em.flush();
       }
-      return (await recordsOf(em, [strategy]))[0];
+      return recordOf(em, strategy);
     });
   }
 

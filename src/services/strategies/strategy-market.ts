@@ -39,7 +39,8 @@ export class StrategyMarket {
   /** The market price now: the forming bar's latest close. */
   async price(symbol: string): Promise<number> {
     const bars = await this.bars(symbol, '1m', 1);
-    if (bars.length === 0) throw new Error(`no price for ${symbol}`);
-    return bars[bars.length - 1].close;
+    const forming = bars[bars.length - 1];
+    if (forming === undefined) throw new Error(`no price for ${symbol}`);
+    return forming.close;
   }
 }

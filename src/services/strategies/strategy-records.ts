@@ -73,6 +73,11 @@ export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefi
   };
 }
 
+export async function recordOf(em: EntityManager, strategy: Strategy): Promise<StrategyRecord> {
+  const stats = await statsOf(em, [strategy.id]);
+  return strategyRecord(strategy, stats.get(strategy.id));
+}
+
 export async function recordsOf(em: EntityManager, strategies: Strategy[]): Promise<StrategyRecord[]> {
   const stats = await statsOf(
     em,

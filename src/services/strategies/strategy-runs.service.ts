@@ -15,7 +15,7 @@ import type { PaperBalancesService } from '../accounts/paper-balances.service';
 import { findOwnedStrategy, requireStatus } from './strategies.service';
 import { decimalString, leverage, quoteAsset } from './strategy-input';
 import type { StrategyMarket } from './strategy-market';
-import { recordsOf, type StrategyRecord } from './strategy-records';
+import { recordOf, type StrategyRecord } from './strategy-records';
 import type { StrategyTrader } from './strategy-trader';
 
 const deploySchema = z.object({
@@ -84,7 +84,7 @@ export class StrategyRunsService {
           deployed_at: now.toISOString(),
         },
       });
-      return (await recordsOf(em, [strategy]))[0];
+      return recordOf(em, strategy);
     });
   }
 
@@ -111,7 +111,7 @@ export class StrategyRunsService {
         type: 'strategy.paused',
         data: { strategy_id: strategy.id, close_positions: body.close_positions, closed_positions: closeEvents.length, paused_at: now.toISOString() },
       });
-      return (await recordsOf(em, [strategy]))[0];
+      return recordOf(em, strategy);
     });
     await this.feed.waitFor(closeEvents.map((event) => event.id));
     return record;

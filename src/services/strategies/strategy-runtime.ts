@@ -89,7 +89,7 @@ export class StrategyRuntime {
   }
 
   private async evaluateGroup(key: string, members: Strategy[]): Promise<void> {
-    const [symbol, timeframe] = key.split(' ');
+    const [symbol = '', timeframe = ''] = key.split(' ');
     const needsHistory = members.some((strategy) => this.runs.get(strategy.id)!.needsHistory(symbol));
     const now = this.now();
     if (now < (this.nextDue.get(key) ?? 0)) return;
