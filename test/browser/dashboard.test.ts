@@ -57,7 +57,8 @@ describe('the dashboard in a browser (contract §14)', () => {
       };
     });
     await signIn(tab.page);
-  });
+    // Starting the service, the stand-ins and Chromium together takes longer than one test on a busy 2-core machine.
+  }, 60_000);
   afterEach(() => {
     expect(tab.problems.splice(0)).toEqual([]);
   });
