@@ -68,11 +68,13 @@ describe('the dashboard in a browser (contract §14)', () => {
     await world?.stop();
   });
 
-  it('signs in by keyboard with an API key, keeps no secret outside the tab, and shows the market with a candle chart', async () => {
+  it('signs in by keyboard with an API key, keeps no secret outside the tab, and shows the market with a candle chart and a live mark price', async () => {
     const { page } = tab;
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
     expect(await page.$eval('nav a[aria-current=page]', (link) => link.textContent)).toBe('Market');
     await pointsOf(page, 'market-candles');
+    // The kline and markPrice subscriptions deliver: the live mark price replaces the placeholder.
+    await page.waitForFunction(() => document.querySelector('[data-testid=mark-price]')?.textContent?.startsWith('Mark price'), { timeout: 15_000 });
     await page.waitForSelector('caption');
     const captions = await page.$$eval('caption', (nodes) => nodes.map((node) => node.textContent));
     expect(captions).toEqual(expect.arrayContaining(['Active tickers (24 h quote volume)', 'Funding rates (largest first)']));

@@ -1,4 +1,7 @@
 import type { Candle, ChartTime } from '../components/charts';
+import { KlinesDocument } from '../graphql/generated';
+import type { Credentials } from './credentials';
+import { execute } from './graphql-client';
 
 /** Milliseconds of each timeframe the service and the exchange share. */
 export const TIMEFRAME_MS: Record<string, number> = {
@@ -10,29 +13,23 @@ export const TIMEFRAME_MS: Record<string, number> = {
   '1d': 86_400_000,
 };
 
-/** The exchange's ceiling on one klines call. */
+/** The ceiling on one `klines` query. */
 const MAX_KLINES = 1500;
 
-/**
- * Candles from the service's public `/fapi/v1/klines` pass-through (the
- * exchange's row format: `[openTime, open, high, low, close, ...]`). A range
- * longer than one call allows shows its last 1,500 bars.
- */
-export async function loadCandles(symbol: string, interval: string, range?: { start: number; end: number }): Promise<Candle[]> {
-  const query = new URLSearchParams({ symbol, interval, limit: String(range ? MAX_KLINES : 300) });
-  if (range) {
-    const step = TIMEFRAME_MS[interval] ?? 3_600_000;
-    query.set('startTime', String(Math.max(range.start, range.end - MAX_KLINES * step)));
-    query.set('endTime', String(range.end - 1));
-  }
-  const response = await fetch(`/fapi/v1/klines?${query.toString()}`, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`klines: the service answered ${response.status}`);
-  const rows = (await response.json()) as [number, string, string, string, string][];
-  return rows.map(([openTime, open, high, low, close]) => ({
-    time: Math.floor(openTime / 1000) as ChartTime,
-    open: Number(open),
-    high: Number(high),
-    low: Number(low),
-    close: Number(close),
-  }));
+export function candleOf(kline: { openTime: number; open: string; high: string; low: string; close: string }): Candle {
+  return {
+    time: Math.floor(kline.openTime / 1000) as ChartTime,
+    open: Number(kline.open),
+    high: Number(kline.high),
+    low: Number(kline.low),
+    close: Number(kline.close),
+  };
+}
+
+/** Candles from the `klines` query (contract §15); a range longer than one query allows shows its last 1,500 bars. */
+export async function loadCandles(credentials: Credentials, symbol: string, interval: string, range?: { start: number; end: number }): Promise<Candle[]> {
+  const step = TIMEFRAME_MS[interval] ?? 3_600_000;
+  const bounds = range ? { startTime: Math.max(range.start, range.end - MAX_KLINES * step), endTime: range.end - 1 } : {};
+  const { klines } = await execute(credentials, KlinesDocument, { symbol, interval, limit: range ? MAX_KLINES : 300, ...bounds });
+  return klines.map(candleOf);
 }

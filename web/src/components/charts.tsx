@@ -6,6 +6,7 @@ import {
   createSeriesMarkers,
   LineSeries,
   type IChartApi,
+  type ISeriesApi,
   type SeriesMarker,
   type Time,
   type UTCTimestamp,
@@ -90,22 +91,41 @@ export function LineChart({ label, points, color, area, testId }: { label: strin
   return <ChartFrame label={label} points={points.length} summary={summary} chartRef={chartRef} testId={testId} />;
 }
 
-export function CandleChart({ label, candles, markers = [], testId }: { label: string; candles: Candle[]; markers?: TradeMarker[]; testId: string }) {
+export function CandleChart({
+  label,
+  candles,
+  markers = [],
+  live,
+  testId,
+}: {
+  label: string;
+  candles: Candle[];
+  markers?: TradeMarker[];
+  /** The forming candle from a live subscription: drawn over the last bar, or as a new one. */
+  live?: Candle;
+  testId: string;
+}) {
+  const series = useRef<ISeriesApi<'Candlestick'>>();
   const chartRef = useChart(
     (chart) => {
-      const series = chart.addSeries(CandlestickSeries, {
+      series.current = chart.addSeries(CandlestickSeries, {
         upColor: '#22c55e',
         downColor: '#ef4444',
         borderVisible: false,
         wickUpColor: '#22c55e',
         wickDownColor: '#ef4444',
       });
-      series.setData(candles);
-      if (markers.length > 0) createSeriesMarkers(series, markers);
+      series.current.setData(candles);
+      if (markers.length > 0) createSeriesMarkers(series.current, markers);
     },
     [candles, markers],
   );
-  const last = candles[candles.length - 1];
+  const lastLoaded = candles[candles.length - 1];
+  useEffect(() => {
+    // The chart refuses a bar older than its last one (a late update from before a reload).
+    if (live && (!lastLoaded || live.time >= lastLoaded.time)) series.current?.update(live);
+  }, [live, candles]);
+  const last = live ?? lastLoaded;
   const summary = last ? `${candles.length} candles, last close ${last.close}${markers.length ? `, ${markers.length} trade markers` : ''}` : 'no data';
   return <ChartFrame label={label} points={candles.length} summary={summary} chartRef={chartRef} testId={testId} />;
 }

@@ -42,300 +42,151 @@ export type CreateWebhookInput = {
   url: string;
 };
 
-export type TemplateFieldsFragment = { id: string; name: string; description: string; paramsSchema: Record<string, unknown>; minCapital: string };
+export type TemplateFieldsFragment = { id: string, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string };
 
-export type JobSummaryFragment = {
-  id: string;
-  status: string;
-  progress: number;
-  submittedAt: string;
-  finishedAt: string | null;
-  config: { templateId: string; symbols: Array<string>; timeframe: string; start: string; end: string; capital: string };
-  error: { code: string; message: string } | null;
-};
+export type JobSummaryFragment = { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null };
 
-export type BacktestTemplatesQueryVariables = Exact<{ [key: string]: never }>;
+export type BacktestTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type BacktestTemplatesQuery = {
-  backtestTemplates: Array<{ id: string; name: string; description: string; paramsSchema: Record<string, unknown>; minCapital: string }>;
-};
+
+export type BacktestTemplatesQuery = { backtestTemplates: Array<{ id: string, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string }> };
 
 export type RecentBacktestJobsQueryVariables = Exact<{
   limit?: number | null | undefined;
 }>;
 
-export type RecentBacktestJobsQuery = {
-  backtestJobs: {
-    data: Array<{
-      id: string;
-      status: string;
-      progress: number;
-      submittedAt: string;
-      finishedAt: string | null;
-      config: { templateId: string; symbols: Array<string>; timeframe: string; start: string; end: string; capital: string };
-      error: { code: string; message: string } | null;
-    }>;
-  };
-};
+
+export type RecentBacktestJobsQuery = { backtestJobs: { data: Array<{ id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null }> } };
 
 export type BacktestJobResultQueryVariables = Exact<{
   id: string | number;
 }>;
 
-export type BacktestJobResultQuery = {
-  backtestJob: {
-    id: string;
-    status: string;
-    progress: number;
-    submittedAt: string;
-    finishedAt: string | null;
-    result: {
-      metrics: {
-        sharpe: string;
-        sortino: string;
-        calmar: string;
-        maxDrawdown: string;
-        winRate: string;
-        profitFactor: string;
-        cagr: string;
-        expectedValue: string;
-        totalTrades: number;
-        avgTradeDurationSeconds: number;
-      };
-      equityCurve: Array<{ time: string; equity: string }> | null;
-      trades: Array<{
-        id: number;
-        side: string;
-        symbol: string;
-        entryTime: string;
-        entryPrice: string;
-        exitTime: string;
-        exitPrice: string;
-        qty: string;
-        pnl: string;
-        fee: string;
-      }> | null;
-    } | null;
-    config: { templateId: string; symbols: Array<string>; timeframe: string; start: string; end: string; capital: string };
-    error: { code: string; message: string } | null;
-  };
-};
+
+export type BacktestJobResultQuery = { backtestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, result: { metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number }, equityCurve: Array<{ time: string, equity: string }> | null, trades: Array<{ id: number, side: string, symbol: string, entryTime: string, entryPrice: string, exitTime: string, exitPrice: string, qty: string, pnl: string, fee: string }> | null } | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
 export type RunBacktestMutationVariables = Exact<{
   input: CreateBacktestJobInput;
 }>;
 
-export type RunBacktestMutation = {
-  createBacktestJob: {
-    id: string;
-    status: string;
-    progress: number;
-    submittedAt: string;
-    finishedAt: string | null;
-    config: { templateId: string; symbols: Array<string>; timeframe: string; start: string; end: string; capital: string };
-    error: { code: string; message: string } | null;
-  };
-};
+
+export type RunBacktestMutation = { createBacktestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
 export type BacktestJobProgressSubscriptionVariables = Exact<{
   id: string | number;
 }>;
 
-export type BacktestJobProgressSubscription = {
-  backtestJob: {
-    id: string;
-    status: string;
-    progress: number;
-    submittedAt: string;
-    finishedAt: string | null;
-    config: { templateId: string; symbols: Array<string>; timeframe: string; start: string; end: string; capital: string };
-    error: { code: string; message: string } | null;
-  };
-};
 
-export type MarketOverviewQueryVariables = Exact<{ [key: string]: never }>;
+export type BacktestJobProgressSubscription = { backtestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
-export type MarketOverviewQuery = {
-  activeTickers: Array<{ symbol: string; lastPrice: string; priceChangePercent: string; quoteVolume: string }>;
-  whaleBoard: { generatedAt: number; rows: Array<{ symbol: string; quoteVolume: string; whaleLongShort: string; score: number }> };
-  fundingRates: Array<{ symbol: string; fundingRate: string; markPrice: string; nextFundingTime: number }>;
-};
+export type MarketOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type MeQueryVariables = Exact<{ [key: string]: never }>;
 
-export type MeQuery = { me: { id: number; email: string; name: string } };
+export type MarketOverviewQuery = { activeTickers: Array<{ symbol: string, lastPrice: string, priceChangePercent: string, quoteVolume: string }>, whaleBoard: { generatedAt: number, rows: Array<{ symbol: string, quoteVolume: string, whaleLongShort: string, score: number }> }, fundingRates: Array<{ symbol: string, fundingRate: string, markPrice: string, nextFundingTime: number }> };
 
-export type StrategyFieldsFragment = {
-  id: string;
-  name: string;
-  templateId: string;
-  symbols: Array<string>;
-  timeframe: string;
-  capital: string;
-  leverage: number;
-  status: string;
-  deployedAt: string | null;
-  stats: { openPositions: number; totalPnl: string; totalTrades: number; winRate: string };
-};
+export type KlinesQueryVariables = Exact<{
+  symbol: string;
+  interval: string;
+  limit?: number | null | undefined;
+  startTime?: number | null | undefined;
+  endTime?: number | null | undefined;
+}>;
+
+
+export type KlinesQuery = { klines: Array<{ openTime: number, open: string, high: string, low: string, close: string }> };
+
+export type LiveKlineSubscriptionVariables = Exact<{
+  symbol: string;
+  interval: string;
+}>;
+
+
+export type LiveKlineSubscription = { kline: { openTime: number, open: string, high: string, low: string, close: string, closed: boolean } };
+
+export type LiveMarkPriceSubscriptionVariables = Exact<{
+  symbol: string;
+}>;
+
+
+export type LiveMarkPriceSubscription = { markPrice: { markPrice: string, fundingRate: string, time: number } };
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { me: { id: number, email: string, name: string } };
+
+export type StrategyFieldsFragment = { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } };
 
 export type StrategiesQueryVariables = Exact<{
   cursor?: string | null | undefined;
 }>;
 
-export type StrategiesQuery = {
-  signedStrategies: {
-    nextCursor: string | null;
-    data: Array<{
-      id: string;
-      name: string;
-      templateId: string;
-      symbols: Array<string>;
-      timeframe: string;
-      capital: string;
-      leverage: number;
-      status: string;
-      deployedAt: string | null;
-      stats: { openPositions: number; totalPnl: string; totalTrades: number; winRate: string };
-    }>;
-  };
-};
+
+export type StrategiesQuery = { signedStrategies: { nextCursor: string | null, data: Array<{ id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } }> } };
 
 export type CreateStrategyMutationVariables = Exact<{
   input: CreateSignedStrategyInput;
 }>;
 
-export type CreateStrategyMutation = {
-  createSignedStrategy: {
-    id: string;
-    name: string;
-    templateId: string;
-    symbols: Array<string>;
-    timeframe: string;
-    capital: string;
-    leverage: number;
-    status: string;
-    deployedAt: string | null;
-    stats: { openPositions: number; totalPnl: string; totalTrades: number; winRate: string };
-  };
-};
+
+export type CreateStrategyMutation = { createSignedStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
 
 export type DeployDryRunMutationVariables = Exact<{
   id: string | number;
 }>;
 
-export type DeployDryRunMutation = {
-  deployStrategy: {
-    id: string;
-    name: string;
-    templateId: string;
-    symbols: Array<string>;
-    timeframe: string;
-    capital: string;
-    leverage: number;
-    status: string;
-    deployedAt: string | null;
-    stats: { openPositions: number; totalPnl: string; totalTrades: number; winRate: string };
-  };
-};
+
+export type DeployDryRunMutation = { deployStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
 
 export type PauseStrategyMutationVariables = Exact<{
   id: string | number;
 }>;
 
-export type PauseStrategyMutation = {
-  pauseStrategy: {
-    id: string;
-    name: string;
-    templateId: string;
-    symbols: Array<string>;
-    timeframe: string;
-    capital: string;
-    leverage: number;
-    status: string;
-    deployedAt: string | null;
-    stats: { openPositions: number; totalPnl: string; totalTrades: number; winRate: string };
-  };
-};
+
+export type PauseStrategyMutation = { pauseStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
 
 export type StrategyEventFeedSubscriptionVariables = Exact<{
   strategyId: string | number;
 }>;
 
-export type StrategyEventFeedSubscription = { strategyEvents: { id: string; type: string; timestamp: string; data: Record<string, unknown> } };
 
-export type WebhookFieldsFragment = {
-  id: string;
-  url: string;
-  events: Array<string>;
-  description: string | null;
-  status: string;
-  consecutiveFailures: number;
-  lastDeliveryAt: string | null;
-  lastSuccessAt: string | null;
-  createdAt: string;
-};
+export type StrategyEventFeedSubscription = { strategyEvents: { id: string, type: string, timestamp: string, data: Record<string, unknown> } };
+
+export type WebhookFieldsFragment = { id: string, url: string, events: Array<string>, description: string | null, status: string, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string };
 
 export type WebhooksQueryVariables = Exact<{
   cursor?: string | null | undefined;
 }>;
 
-export type WebhooksQuery = {
-  webhooks: {
-    nextCursor: string | null;
-    data: Array<{
-      id: string;
-      url: string;
-      events: Array<string>;
-      description: string | null;
-      status: string;
-      consecutiveFailures: number;
-      lastDeliveryAt: string | null;
-      lastSuccessAt: string | null;
-      createdAt: string;
-    }>;
-  };
-};
+
+export type WebhooksQuery = { webhooks: { nextCursor: string | null, data: Array<{ id: string, url: string, events: Array<string>, description: string | null, status: string, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string }> } };
 
 export type CreateWebhookMutationVariables = Exact<{
   input: CreateWebhookInput;
 }>;
 
-export type CreateWebhookMutation = {
-  createWebhook: { id: string; url: string; events: Array<string>; status: string; createdAt: string; secret: string; secretWarning: string };
-};
+
+export type CreateWebhookMutation = { createWebhook: { id: string, url: string, events: Array<string>, status: string, createdAt: string, secret: string, secretWarning: string } };
 
 export type TestWebhookMutationVariables = Exact<{
   id: string;
 }>;
 
-export type TestWebhookMutation = {
-  testWebhook: { testEventId: string; delivered: boolean; responseStatus: number | null; responseTimeMs: number | null; error: string | null };
-};
+
+export type TestWebhookMutation = { testWebhook: { testEventId: string, delivered: boolean, responseStatus: number | null, responseTimeMs: number | null, error: string | null } };
 
 export type WebhookDeliveriesQueryVariables = Exact<{
   webhookId: string;
   cursor?: string | null | undefined;
 }>;
 
-export type WebhookDeliveriesQuery = {
-  webhookDeliveries: {
-    nextCursor: string | null;
-    data: Array<{
-      id: string;
-      eventId: string;
-      eventType: string;
-      status: string;
-      attempts: number;
-      lastAttemptAt: string | null;
-      responseStatus: number | null;
-      responseTimeMs: number | null;
-      error: string | null;
-      createdAt: string;
-    }>;
-  };
-};
 
-export class TypedDocumentString<TResult, TVariables> extends String implements DocumentTypeDecoration<TResult, TVariables> {
+export type WebhookDeliveriesQuery = { webhookDeliveries: { nextCursor: string | null, data: Array<{ id: string, eventId: string, eventType: string, status: string, attempts: number, lastAttemptAt: string | null, responseStatus: number | null, responseTimeMs: number | null, error: string | null, createdAt: string }> } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
   __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
   private value: string;
   public __meta__?: Record<string, any> | undefined;
@@ -350,8 +201,7 @@ export class TypedDocumentString<TResult, TVariables> extends String implements 
     return this.value;
   }
 }
-export const TemplateFieldsFragmentDoc = new TypedDocumentString(
-  `
+export const TemplateFieldsFragmentDoc = new TypedDocumentString(`
     fragment TemplateFields on BacktestTemplate {
   id
   name
@@ -359,11 +209,8 @@ export const TemplateFieldsFragmentDoc = new TypedDocumentString(
   paramsSchema
   minCapital
 }
-    `,
-  { fragmentName: 'TemplateFields' },
-) as unknown as TypedDocumentString<TemplateFieldsFragment, unknown>;
-export const JobSummaryFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"TemplateFields"}) as unknown as TypedDocumentString<TemplateFieldsFragment, unknown>;
+export const JobSummaryFragmentDoc = new TypedDocumentString(`
     fragment JobSummary on BacktestJob {
   id
   status
@@ -383,11 +230,8 @@ export const JobSummaryFragmentDoc = new TypedDocumentString(
     message
   }
 }
-    `,
-  { fragmentName: 'JobSummary' },
-) as unknown as TypedDocumentString<JobSummaryFragment, unknown>;
-export const StrategyFieldsFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"JobSummary"}) as unknown as TypedDocumentString<JobSummaryFragment, unknown>;
+export const StrategyFieldsFragmentDoc = new TypedDocumentString(`
     fragment StrategyFields on SignedStrategy {
   id
   name
@@ -405,11 +249,8 @@ export const StrategyFieldsFragmentDoc = new TypedDocumentString(
     winRate
   }
 }
-    `,
-  { fragmentName: 'StrategyFields' },
-) as unknown as TypedDocumentString<StrategyFieldsFragment, unknown>;
-export const WebhookFieldsFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"StrategyFields"}) as unknown as TypedDocumentString<StrategyFieldsFragment, unknown>;
+export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
     fragment WebhookFields on Webhook {
   id
   url
@@ -421,9 +262,7 @@ export const WebhookFieldsFragmentDoc = new TypedDocumentString(
   lastSuccessAt
   createdAt
 }
-    `,
-  { fragmentName: 'WebhookFields' },
-) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
+    `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
 export const BacktestTemplatesDocument = new TypedDocumentString(`
     query BacktestTemplates {
   backtestTemplates {
@@ -594,6 +433,44 @@ export const MarketOverviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MarketOverviewQuery, MarketOverviewQueryVariables>;
+export const KlinesDocument = new TypedDocumentString(`
+    query Klines($symbol: String!, $interval: String!, $limit: Int, $startTime: SafeInt, $endTime: SafeInt) {
+  klines(
+    symbol: $symbol
+    interval: $interval
+    limit: $limit
+    startTime: $startTime
+    endTime: $endTime
+  ) {
+    openTime
+    open
+    high
+    low
+    close
+  }
+}
+    `) as unknown as TypedDocumentString<KlinesQuery, KlinesQueryVariables>;
+export const LiveKlineDocument = new TypedDocumentString(`
+    subscription LiveKline($symbol: String!, $interval: String!) {
+  kline(symbol: $symbol, interval: $interval) {
+    openTime
+    open
+    high
+    low
+    close
+    closed
+  }
+}
+    `) as unknown as TypedDocumentString<LiveKlineSubscription, LiveKlineSubscriptionVariables>;
+export const LiveMarkPriceDocument = new TypedDocumentString(`
+    subscription LiveMarkPrice($symbol: String!) {
+  markPrice(symbol: $symbol) {
+    markPrice
+    fundingRate
+    time
+  }
+}
+    `) as unknown as TypedDocumentString<LiveMarkPriceSubscription, LiveMarkPriceSubscriptionVariables>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {

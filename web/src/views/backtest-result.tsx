@@ -1,4 +1,5 @@
 import { useMemo } from 'preact/hooks';
+import type { Credentials } from '../api/credentials';
 import { TIMEFRAME_MS, loadCandles } from '../api/klines';
 import { CandleChart, chartTime, LineChart, type LinePoint, type TradeMarker } from '../components/charts';
 import { formatDecimal, formatPercent, formatTime, humanize } from '../components/format';
@@ -63,7 +64,7 @@ const METRICS: Record<string, { label: string; format(value: string | number): s
 };
 
 /** Metrics, equity and drawdown, the candles of the first symbol with the trades marked, and the trades in pages. */
-export function BacktestResult({ job }: { job: Job }) {
+export function BacktestResult({ job, credentials }: { job: Job; credentials: Credentials }) {
   const result = job.result;
   const equity = useMemo(() => (result?.equityCurve ?? []).map((point) => ({ time: chartTime(point.time), value: Number(point.equity) })), [result]);
   const drawdown = useMemo(() => drawdownCurve(equity), [equity]);
@@ -71,7 +72,7 @@ export function BacktestResult({ job }: { job: Job }) {
   const trades = result?.trades ?? [];
   const markers = useMemo(() => tradeMarkers(trades, symbol, job.config.timeframe), [trades, symbol, job.config.timeframe]);
   const candles = useAsync(
-    () => loadCandles(symbol, job.config.timeframe, { start: new Date(job.config.start).getTime(), end: new Date(job.config.end).getTime() }),
+    () => loadCandles(credentials, symbol, job.config.timeframe, { start: new Date(job.config.start).getTime(), end: new Date(job.config.end).getTime() }),
     [job.id],
   );
   if (!result) return null;

@@ -127,7 +127,7 @@ function JobProgress({ session, job: submitted, onFinished }: { session: Session
         <progress id="job-progress" max={100} value={percent} aria-valuetext={`${job.status}, ${percent}%`} />
       </div>
       <ErrorMessage>{job.error ? `${job.error.code}: ${job.error.message}` : error}</ErrorMessage>
-      {full && <BacktestResult job={full} />}
+      {full && <BacktestResult job={full} credentials={session.credentials} />}
     </div>
   );
 }

@@ -1,22 +1,54 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { execute } from '../api/graphql-client';
-import { loadCandles } from '../api/klines';
+import { candleOf, loadCandles } from '../api/klines';
+import { subscribe, subscriptionClient } from '../api/subscriptions';
 import type { Session } from '../session';
-import { CandleChart } from '../components/charts';
+import { CandleChart, type Candle } from '../components/charts';
 import { formatDecimal, formatPercent, formatTime } from '../components/format';
 import { ErrorMessage, Loading } from '../components/messages';
 import { PagedTable } from '../components/paged-table';
 import { useAsync } from '../components/use-async';
-import { MarketOverviewDocument } from '../graphql/generated';
+import { LiveKlineDocument, LiveMarkPriceDocument, MarketOverviewDocument, type LiveMarkPriceSubscription } from '../graphql/generated';
 
 const INTERVALS = ['15m', '1h', '4h', '1d'];
+
+interface LiveMarket {
+  candle?: Candle;
+  markPrice?: LiveMarkPriceSubscription['markPrice'];
+  error?: string;
+}
+
+/** The forming candle (`kline`) and the mark price (`markPrice`) of one symbol, live over one graphql-ws connection. */
+function useLiveMarket(session: Session, symbol: string, interval: string): LiveMarket {
+  const [live, setLive] = useState<LiveMarket>({});
+  useEffect(() => {
+    setLive({});
+    const client = subscriptionClient(session.credentials);
+    const setError = (error: string) => setLive((previous) => ({ ...previous, error }));
+    const stops = [
+      subscribe(
+        client,
+        LiveKlineDocument,
+        { symbol, interval },
+        { next: ({ kline }) => setLive((previous) => ({ ...previous, candle: candleOf(kline) })), error: setError },
+      ),
+      subscribe(client, LiveMarkPriceDocument, { symbol }, { next: ({ markPrice }) => setLive((previous) => ({ ...previous, markPrice })), error: setError }),
+    ];
+    return () => {
+      stops.forEach((stop) => stop());
+      void client.dispose();
+    };
+  }, [session, symbol, interval]);
+  return live;
+}
 
 /** Active tickers, the whale board and funding rates, with a candle chart of the chosen symbol. */
 export function Market({ session }: { session: Session }) {
   const overview = useAsync(() => execute(session.credentials, MarketOverviewDocument), [session]);
   const [symbol, setSymbol] = useState('BTCUSDT');
   const [interval, setChartInterval] = useState('1h');
-  const candles = useAsync(() => loadCandles(symbol, interval), [symbol, interval]);
+  const candles = useAsync(() => loadCandles(session.credentials, symbol, interval), [symbol, interval]);
+  const live = useLiveMarket(session, symbol, interval);
   const symbols = overview.data?.activeTickers.map((ticker) => ticker.symbol) ?? [];
   const funding = [...(overview.data?.fundingRates ?? [])].sort((a, b) => Math.abs(Number(b.fundingRate)) - Math.abs(Number(a.fundingRate)));
 
@@ -43,7 +75,13 @@ export function Market({ session }: { session: Session }) {
           </div>
         </form>
         <ErrorMessage>{candles.error}</ErrorMessage>
-        {candles.data && <CandleChart testId="market-candles" label={`${symbol} ${interval} candles`} candles={candles.data} />}
+        <p class="live-price" data-testid="mark-price">
+          {live.markPrice
+            ? `Mark price ${formatDecimal(live.markPrice.markPrice, 6)}, funding ${formatPercent(live.markPrice.fundingRate, 4)} (live)`
+            : 'Waiting for the live mark price…'}
+        </p>
+        <ErrorMessage>{live.error}</ErrorMessage>
+        {candles.data && <CandleChart testId="market-candles" label={`${symbol} ${interval} candles`} candles={candles.data} live={live.candle} />}
       </div>
       {overview.loading && !overview.data && <Loading what="market data" />}
       <ErrorMessage>{overview.error}</ErrorMessage>
