@@ -212,10 +212,11 @@ export class UpstreamClient {
     };
   }
 
+  /** At shutdown nothing waits for an answer any more (a cancelled backtest may leave a history fetch behind): cut what is in flight. */
   close(): Promise<void> {
     for (const stream of this.streams) stream.close();
     this.streams.clear();
-    return this.agent.close();
+    return this.agent.destroy();
   }
 
   private async send(host: UpstreamHost, path: string, url: string, options: UpstreamRequestOptions): Promise<UpstreamResponse> {
