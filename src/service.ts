@@ -81,9 +81,8 @@ function addCore(lifecycle: Lifecycle, config: Config, logger: Logger): () => Om
         services = createServices({ config, secrets, orm: required(orm, ORM), logger, metrics });
       },
       stop: async () => {
-        const { webhookDelivery, liveMarket, upstream } = required(services, UPSTREAM_CLIENTS);
+        const { webhookDelivery, upstream, liveMarket } = required(services, UPSTREAM_CLIENTS);
         webhookDelivery.client.close();
-        // The market feeds' polling timers go with the streams they stand in for.
         liveMarket.close();
         await upstream.close();
       },

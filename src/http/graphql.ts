@@ -16,8 +16,8 @@ import { RequestLoaders } from '../schema/request-loaders';
 import { formatGraphQLError } from '../schema/format-error';
 import { operationWeightPlugin } from '../schema/operation-weight';
 import { depthLimitRule, queryCostPlugin } from '../schema/query-limits';
-import { subscribeSharingResults } from '../schema/shared-subscription-results';
 import { requestIdOf } from './request-logging';
+import { subscribeSharingResults } from '../schema/shared-subscription-results';
 import type { Services } from '../services';
 
 export interface GraphQLEndpoint {
