@@ -63,7 +63,13 @@ describe('webhook operations (contract §16)', () => {
     failing = new WebhookReceiver(receivers.ca.server);
     failingUrl = await failing.start();
     world = await startOutsideWorld();
-    service = await startTestService({ ...world.env, ...receivers.env, WEBHOOK_RETRY_SCHEDULE: '0.05', WEBHOOK_PROBE_INTERVAL_S: '0.2' });
+    service = await startTestService({
+      ...world.env,
+      ...receivers.env,
+      WEBHOOK_RETRY_SCHEDULE: '0.05',
+      // Long enough that a paused webhook's failing probes cannot reach 50 (broken) before a slow machine lets the test switch them to success.
+      WEBHOOK_PROBE_INTERVAL_S: '1',
+    });
   });
   afterAll(async () => {
     await failing.stop();
@@ -412,7 +418,7 @@ describe('webhook operations (contract §16)', () => {
       expect(statusSchema(paused!.data)).toBe(true);
 
       failing.behaviour = { kind: 'ok' };
-      await waitUntil(async () => received('webhook.recovered').length === 1);
+      await waitUntil(async () => received('webhook.recovered').length === 1, 20_000);
       expect(received('webhook.recovered')[0]!.data).toEqual({ webhook_id: watched.id, url: watched.url, consecutive_failures: 0, reason: 'delivered' });
 
       failing.behaviour = { kind: 'fail', status: 500 };
@@ -435,7 +441,7 @@ describe('webhook operations (contract §16)', () => {
       expect(typesAt(receiver, '/unrelated')).toEqual([]);
       expect(typesAt(receiver, '/stranger').filter((type: string) => type.startsWith('webhook.'))).toEqual([]);
       expect(await deliveries(owner.call, unrelated.id)).toEqual([]);
-    }, 30_000);
+    }, 60_000);
   });
 });
 
