@@ -7,7 +7,7 @@ import type { EventType } from '../src/events/event-types';
 import { startReceiverWorld, WebhookReceiver, type ReceivedRequest, type ReceiverWorld } from './stand-ins/webhook-receiver';
 import { defined } from './support/defined';
 import { request } from './support/http';
-import { newAccount, startOutsideWorld, type OutsideWorld, type SignedClient } from './support/identity';
+import { newAccount, signedClient, startOutsideWorld, type OutsideWorld, type SignedClient } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 import type {
   AttemptRecord,
@@ -336,6 +336,27 @@ describe('webhook operations (contract §16)', () => {
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: anyString } });
       }
+    });
+
+    it('checks run in the order 401, 429, 403: a key without the scope pays for each refused call until its budget is spent', async () => {
+      const readOnly = await account([]);
+      const path = '/v1/webhooks/wh_00000000/recover';
+      const body = { since: since() };
+      let refused = 0;
+      let last = await readOnly.call('POST', path, body);
+      while (last.status === 403 && refused < 200) {
+        refused += 1;
+        last = await readOnly.call('POST', path, body);
+      }
+      // The default budget is 1,200 weight a minute and recover costs 10.
+      expect(refused).toBe(120);
+      expect(last.status).toBe(429);
+      expect(last.body).toEqual({ error: { code: 'RATE_LIMITED', message: anyString } });
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+      const forged = signedClient(service.url, { ...readOnly.key, api_secret: 'f'.repeat(64) });
+      const unauthenticated = await forged('POST', path, body);
+      expect(unauthenticated.status).toBe(401);
+      expect(unauthenticated.body).toEqual({ error: { code: 'UNAUTHENTICATED', message: anyString } });
     });
 
     it.each([
