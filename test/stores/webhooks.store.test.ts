@@ -34,7 +34,7 @@ describe('webhooks store', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    orm = await openDatabase(database.url, createLogger('warn'));
+    orm = await openDatabase(database.url, { statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 }, createLogger('warn'));
     await migrate(orm);
     store = new WebhooksStore(orm);
   });
