@@ -257,7 +257,7 @@ describe('webhook operations (contract §16)', () => {
   });
 
   describe('recover', () => {
-    it('requeues exactly the deliveries that failed since the given time, oldest first', async () => {
+    it('requeues exactly the deliveries that failed since the given time, each sent once more', async () => {
       const owner = await account();
       const webhook = await create(owner.call, `${url}/recover`, ['backtest.*']);
       const failedBy = async (count: number) =>
@@ -280,8 +280,9 @@ describe('webhook operations (contract §16)', () => {
       expect(response.body).toEqual({ requeued: 3 });
       await receiver.waitFor(sent + 3);
       await new Promise((resolve) => setTimeout(resolve, 300));
+      // Claimed oldest first (test/stores/webhooks.store.test.ts), but up to 4 go out at once, so arrival order is the network's.
       const resent = receiver.received.slice(sent).map((entry) => entry.headers['webhook-id']);
-      expect(resent).toEqual(recent.map((event) => event.id));
+      expect([...resent].sort()).toEqual(recent.map((event) => event.id).sort());
       expect(requestsFor(receiver, before.id).filter((entry) => entry.at > since.getTime())).toHaveLength(0);
       await waitUntil(async () => (await deliveries(owner.call, webhook.id, '?status=delivered')).length === 4);
       expect((await deliveries(owner.call, webhook.id, '?status=failed')).map((row) => row.event_id)).toEqual([before.id]);
