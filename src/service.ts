@@ -81,8 +81,9 @@ function addCore(lifecycle: Lifecycle, config: Config, logger: Logger): () => Om
         services = createServices({ config, secrets, orm: required(orm, ORM), logger, metrics });
       },
       stop: async () => {
-        const { webhookDelivery, upstream } = required(services, UPSTREAM_CLIENTS);
+        const { webhookDelivery, upstream, liveMarket } = required(services, UPSTREAM_CLIENTS);
         webhookDelivery.client.close();
+        liveMarket.close();
         await upstream.close();
       },
     },

@@ -17,6 +17,7 @@ const DEFAULT_RETRY_SCHEDULE = '5,300,1800,7200,18000,36000,36000';
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const url = z.url({ protocol: /^https?$/ });
+const wsUrl = z.url({ protocol: /^wss?$/ });
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -49,6 +50,8 @@ const environmentSchema = z.object({
   UPSTREAM_FAPI_URL: url.default('https://fapi.binance.com'),
   UPSTREAM_WEB_URL: url.default('https://www.binance.com'),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10000),
+  UPSTREAM_WS_URL: wsUrl.default('wss://fstream.binance.com'),
+  UPSTREAM_CLIENT_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
   APP_JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   APP_TOKEN_TTL_SECONDS: positiveInt.default(604800),
   ENCRYPTION_KEY: optionalString.pipe(encryptionKey),
@@ -106,7 +109,8 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   role: Role;
-  upstream: { fapiUrl: string; webUrl: string; timeoutMs: number };
+  /** `clientShare`: the fraction of the per-minute upstream weight budget one client address may spend (issue 10 item 5). */
+  upstream: { fapiUrl: string; webUrl: string; wsUrl: string; timeoutMs: number; clientShare: number };
   appTokens: { secret?: string; ttlSeconds: number };
   encryptionKey?: string;
   providers: { a: IdentityProviderConfig; b: IdentityProviderConfig };
@@ -155,7 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     role: e.ROLE,
-    upstream: { fapiUrl: stripSlash(e.UPSTREAM_FAPI_URL), webUrl: stripSlash(e.UPSTREAM_WEB_URL), timeoutMs: e.UPSTREAM_TIMEOUT_MS },
+    upstream: {
+      fapiUrl: stripSlash(e.UPSTREAM_FAPI_URL),
+      webUrl: stripSlash(e.UPSTREAM_WEB_URL),
+      wsUrl: stripSlash(e.UPSTREAM_WS_URL),
+      timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+      clientShare: e.UPSTREAM_CLIENT_SHARE,
+    },
     appTokens: { secret: e.APP_JWT_SECRET, ttlSeconds: e.APP_TOKEN_TTL_SECONDS },
     encryptionKey: e.ENCRYPTION_KEY,
     providers: {

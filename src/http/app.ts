@@ -5,6 +5,7 @@ import type { Metrics } from '../observability/metrics';
 import { sendError } from '../rest/error-responses';
 import { restRoutes } from '../rest';
 import type { Services } from '../services';
+import { asUpstreamCaller } from '../upstream/upstream-caller';
 import { healthRoutes } from './health.routes';
 import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
 import { requestLogging } from './request-logging';
@@ -50,7 +51,8 @@ export function createExpressApp(parts: AppParts): Express {
     }),
   );
 
-  app.use('/graphql', parts.graphqlMiddleware);
+  // Upstream calls a query makes count against its client's share of the upstream budget (see upstream-caller.ts).
+  app.use('/graphql', (req, res, next) => asUpstreamCaller(req.ip, () => parts.graphqlMiddleware(req, res, next)));
   app.use(restRoutes(parts.services, parts.logger));
 
   app.use((req: Request, res: Response) => {

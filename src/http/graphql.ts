@@ -17,6 +17,7 @@ import { formatGraphQLError } from '../schema/format-error';
 import { operationWeightPlugin } from '../schema/operation-weight';
 import { depthLimitRule, queryCostPlugin } from '../schema/query-limits';
 import { requestIdOf } from './request-logging';
+import { subscribeSharingResults } from '../schema/shared-subscription-results';
 import type { Services } from '../services';
 
 export interface GraphQLEndpoint {
@@ -35,6 +36,7 @@ export function startSubscriptions(schema: GraphQLSchema, httpServer: Server, se
   const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller }>(
     {
       schema,
+      subscribe: subscribeSharingResults(),
       onConnect: async (ctx) => {
         const caller = await authenticateConnectionParams(services.authenticator, ctx.connectionParams);
         if (!caller) {

@@ -17,7 +17,7 @@ export function restRoutes(services: Services, logger: Logger): Router {
   const router = Router();
   const op = operationRoutesFor(services, logger);
   // Busiest first: every router a request passes before its own costs a match per route.
-  router.use(marketDataRoutes(services));
+  router.use(marketDataRoutes(services, op));
   router.use(publicStrategiesRoutes(services));
   router.use(identityRoutes(services));
   router.use(planSeriesRoutes(services));

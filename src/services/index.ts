@@ -17,7 +17,9 @@ import { JobStore } from './backtests/backtest-jobs.store';
 import { ApiKeysService } from './identity/api-keys.service';
 import { BacktestJobsService } from './backtests/backtest-jobs.service';
 import { ExchangeKeysService } from './identity/exchange-keys.service';
+import { ChartDataService } from './market-data/chart-data.service';
 import { FundingRatesService } from './market-data/funding.service';
+import { LiveMarketService } from './market-data/live-market.service';
 import { MarketPassThroughService } from './market-data/passthrough.service';
 import { LongShortRatiosService } from './market-data/ratios.service';
 import { SmartMoneyService } from './market-data/smart-money.service';
@@ -69,6 +71,8 @@ export interface Services {
   upstream: UpstreamClient;
   marketPassThrough: MarketPassThroughService;
   fundingRates: FundingRatesService;
+  chartData: ChartDataService;
+  liveMarket: LiveMarketService;
   longShortRatios: LongShortRatiosService;
   tickers: TickersService;
   whaleBoard: WhaleBoardService;
@@ -100,11 +104,14 @@ export function createServices(deps: ServiceDependencies): Services {
   const upstream = new UpstreamClient({
     fapiUrl: deps.config.upstream.fapiUrl,
     webUrl: deps.config.upstream.webUrl,
+    wsUrl: deps.config.upstream.wsUrl,
+    clientShare: deps.config.upstream.clientShare,
     timeoutMs: deps.config.upstream.timeoutMs,
     metrics: deps.metrics,
     logger: deps.logger,
   });
   const tickers = new TickersService(upstream);
+  const chartData = new ChartDataService(upstream);
   const exchange = new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs);
   const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, exchange);
   const accountsStore = new AccountsStore(deps.orm);
@@ -127,6 +134,8 @@ export function createServices(deps: ServiceDependencies): Services {
     upstream,
     marketPassThrough: new MarketPassThroughService(upstream),
     fundingRates: new FundingRatesService(upstream),
+    chartData,
+    liveMarket: new LiveMarketService(upstream, chartData, deps.logger),
     longShortRatios: new LongShortRatiosService(upstream),
     tickers,
     whaleBoard: new WhaleBoardService(upstream, tickers),
