@@ -80,18 +80,6 @@ const NOT_YET_ON_OPERATIONS = new Set<string>([
   'POST /v1/webhooks/:id/test',
   'GET /v1/webhooks/:id/deliveries',
   'POST /v1/webhooks/:id/deliveries/:deliveryId/retry',
-  'POST /v1/strategies',
-  'GET /v1/strategies',
-  'GET /v1/strategies/:id',
-  'PATCH /v1/strategies/:id',
-  'DELETE /v1/strategies/:id',
-  'POST /v1/strategies/:id/deploy',
-  'POST /v1/strategies/:id/pause',
-  'POST /orders/auth',
-  'POST /orders/cancel/auth',
-  'POST /positions/close/auth',
-  'POST /leverage/auth',
-  'POST /margin-type/auth',
 ]);
 const FIELDS_WITHOUT_RULE = new Set<string>([
   'Query.me',
@@ -120,8 +108,6 @@ const FIELDS_WITHOUT_RULE = new Set<string>([
   'Mutation.createStrategy',
   'Mutation.updateStrategy',
   'Mutation.deleteStrategy',
-  'Mutation.exchangeRequest',
-  'Subscription.strategyEvents',
 ]);
 
 describe('the operation table: one entry point per operation, one weight for both edges', () => {

@@ -5,7 +5,7 @@ import { PlanSeriesResolver } from './plan-series.resolver';
 import { MarketDataResolver } from './market-data.resolver';
 import { PublicStrategyResolver } from './public-strategy.resolver';
 import { WebhookResolver } from './webhook.resolver';
-import { StrategyResolver } from './strategy.resolver';
+import { StrategyHistoryFields, StrategyResolver } from './strategy.resolver';
 import { BodyCredentialResolver } from './body-credential.resolver';
 
 export const RESOLVERS: NonEmptyArray<Function> = [
@@ -15,6 +15,7 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   WebhookResolver,
   MarketDataResolver,
   StrategyResolver,
+  StrategyHistoryFields,
   BodyCredentialResolver,
   BacktestResolver,
   BacktestResultFields,

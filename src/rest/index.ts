@@ -23,8 +23,8 @@ export function restRoutes(services: Services, logger: Logger): Router {
   router.use(planSeriesRoutes(services));
   router.use(signedAccountRoutes(services));
   router.use(webhooksRoutes(services));
-  router.use(strategiesRoutes(services));
-  router.use(bodyCredentialRoutes(services));
+  router.use(strategiesRoutes(op));
+  router.use(bodyCredentialRoutes(op));
   router.use(backtestRoutes(op));
   return router;
 }

@@ -33,6 +33,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
 import { StrategyEventFeed } from './strategies/strategy-event-feed';
 import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
 import { StrategiesService } from './strategies/strategies.service';
+import { StrategyStore } from './strategies/strategies.store';
 import { BodyCredentialTradingService } from './trading/body-credential-trading.service';
 import { BalanceLowService } from './accounts/balance-low.service';
 import { StrategyMarket } from './strategies/strategy-market';
@@ -75,7 +76,7 @@ export interface Services {
   strategies: StrategiesService;
   strategyRuns: StrategyRunsService;
   /** Shared by deploy/pause and the strategy runtime worker. */
-  strategyTrading: { market: StrategyMarket; trader: StrategyTrader; exchange: ExchangeTradingClient; feed: StrategyEventFeed };
+  strategyTrading: { store: StrategyStore; market: StrategyMarket; trader: StrategyTrader; exchange: ExchangeTradingClient; feed: StrategyEventFeed };
   bodyCredentialTrading: BodyCredentialTradingService;
   balanceLow: BalanceLowService;
   backtestJobs: BacktestJobsService;
@@ -106,9 +107,10 @@ export function createServices(deps: ServiceDependencies): Services {
   const exchange = new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs);
   const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, exchange);
   const paperBalances = new PaperBalancesService(deps.orm);
-  const strategyTrading = { market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
-  const strategies = new StrategiesService(deps.orm, strategyTrading.feed);
-  const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
+  const strategyStore = new StrategyStore(deps.orm);
+  const strategyTrading = { store: strategyStore, market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
+  const strategies = new StrategiesService(strategyStore, strategyTrading.feed);
+  const trader = new StrategyTrader(strategyStore, exchangeKeys, strategyTrading.exchange);
   return {
     publicStrategies: new PublicStrategiesService(deps.orm),
     webhooks: new WebhooksService(deps.orm, secretBox, httpsClient, store, deliverer),
@@ -130,7 +132,7 @@ export function createServices(deps: ServiceDependencies): Services {
     smartMoney: new SmartMoneyService(upstream),
     strategies,
     strategyRuns: new StrategyRunsService(
-      deps.orm,
+      strategyStore,
       paperBalances,
       exchangeKeys,
       strategyTrading.exchange,

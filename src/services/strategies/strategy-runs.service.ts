@@ -1,9 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller';
-import type { Orm } from '../../db/orm';
 import { findTemplate } from '../../engine';
-import { StrategyPosition } from '../../entities/strategy-position.entity';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import type { EventEnvelope } from '../../events/event-types';
@@ -15,6 +13,7 @@ import type { PaperBalancesService } from '../accounts/paper-balances.service';
 import { findOwnedStrategy, requireStatus } from './strategies.service';
 import { decimalString, leverage, quoteAsset } from './strategy-input';
 import type { StrategyMarket } from './strategy-market';
+import type { StrategyStore } from './strategies.store';
 import { recordsOf, type StrategyRecord } from './strategy-records';
 import type { StrategyTrader } from './strategy-trader';
 
@@ -34,7 +33,7 @@ const pauseSchema = z.object({ close_positions: z.boolean().default(false) });
  */
 export class StrategyRunsService {
   constructor(
-    private readonly orm: Orm,
+    private readonly store: StrategyStore,
     private readonly paperBalances: PaperBalancesService,
     private readonly exchangeKeys: ExchangeKeysService,
     private readonly trading: ExchangeTradingClient,
@@ -46,7 +45,7 @@ export class StrategyRunsService {
   /** Checks run 400 (body) → 404 → 409 (state) → 400 (template minimum) → 409 (no key, live) → 402 (balance). */
   async deploy(caller: Caller, id: string, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(deploySchema, input ?? {});
-    const snapshot = await findOwnedStrategy(this.orm.em.fork(), caller, id);
+    const snapshot = await findOwnedStrategy(this.store, this.store.fork(), caller, id);
     requireStatus(snapshot, ['draft', 'paused'], 'deploy');
     const capital = new Decimal(body.capital ?? snapshot.capital);
     const minimum = findTemplate(snapshot.templateId)?.metadata.minCapital ?? '0';
@@ -54,8 +53,8 @@ export class StrategyRunsService {
       throw new AppError('INVALID_PARAMETER', `capital: must be at least the template minimum ${minimum}`, { field: 'capital' });
     }
     await this.checkFunds(caller.userId, body.dry_run, quoteAsset(snapshot.symbols), capital);
-    return this.orm.em.fork().transactional(async (em) => {
-      const strategy = await findOwnedStrategy(em, caller, id, true);
+    return this.store.transaction(async (em) => {
+      const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
       requireStatus(strategy, ['draft', 'paused'], 'deploy');
       const now = new Date();
       strategy.status = 'deployed';
@@ -68,7 +67,7 @@ export class StrategyRunsService {
       strategy.lastBars = null;
       strategy.consecutiveFailures = 0;
       strategy.workerId = null;
-      await em.flush();
+      await this.store.flush(em);
       await recordEvent(em, {
         userId: strategy.userId,
         type: 'strategy.deployed',
@@ -84,7 +83,7 @@ export class StrategyRunsService {
           deployed_at: now.toISOString(),
         },
       });
-      return (await recordsOf(em, [strategy]))[0];
+      return (await recordsOf(this.store, em, [strategy]))[0]!;
     });
   }
 
@@ -92,12 +91,12 @@ export class StrategyRunsService {
   async pause(caller: Caller, id: string, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(pauseSchema, input ?? {});
     const closeEvents: EventEnvelope[] = [];
-    const record = await this.orm.em.fork().transactional(async (em) => {
-      const strategy = await findOwnedStrategy(em, caller, id, true);
+    const record = await this.store.transaction(async (em) => {
+      const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
       requireStatus(strategy, ['deployed'], 'pause');
       const now = new Date();
       if (body.close_positions) {
-        for (const position of await em.find(StrategyPosition, { strategyId: strategy.id, closedAt: null }, { orderBy: { openedAt: 'asc' } })) {
+        for (const position of await this.store.openPositions(em, strategy.id)) {
           const price = await this.market.price(position.symbol);
           closeEvents.push(await this.trader.close(em, strategy, position, price, now, 'pause'));
         }
@@ -105,13 +104,13 @@ export class StrategyRunsService {
       strategy.status = 'paused';
       strategy.updatedAt = now;
       strategy.workerId = null;
-      await em.flush();
+      await this.store.flush(em);
       await recordEvent(em, {
         userId: strategy.userId,
         type: 'strategy.paused',
         data: { strategy_id: strategy.id, close_positions: body.close_positions, closed_positions: closeEvents.length, paused_at: now.toISOString() },
       });
-      return (await recordsOf(em, [strategy]))[0];
+      return (await recordsOf(this.store, em, [strategy]))[0]!;
     });
     await this.feed.waitFor(closeEvents.map((event) => event.id));
     return record;

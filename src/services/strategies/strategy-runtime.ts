@@ -1,13 +1,10 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isHeldSql } from '../../db/process-liveness';
-import type { Orm } from '../../db/orm';
 import { TIMEFRAME_MS, type Timeframe } from '../../engine';
 import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from '../../engine/protective-exit';
-import { StrategyPosition } from '../../entities/strategy-position.entity';
-import { Strategy } from '../../entities/strategy.entity';
+import type { Strategy } from '../../entities/strategy.entity';
 import { recordEvent } from '../../events/outbox';
 import type { Logger } from '../../observability/logger';
+import type { StrategyStore } from './strategies.store';
 import type { Bar, StrategyMarket } from './strategy-market';
 import { StrategyRunState, type BarStep, type Signal } from './strategy-run-state';
 import type { StrategyTrader } from './strategy-trader';
@@ -44,7 +41,7 @@ export class StrategyRuntime {
   private readonly now: () => number;
 
   constructor(
-    private readonly orm: Orm,
+    private readonly store: StrategyStore,
     private readonly market: StrategyMarket,
     private readonly trader: StrategyTrader,
     private readonly options: StrategyRuntimeOptions,
@@ -78,14 +75,8 @@ export class StrategyRuntime {
     await Promise.all([...groups].map(([key, members]) => this.evaluateGroup(key, members)));
   }
 
-  private async claim(): Promise<Strategy[]> {
-    const em = this.orm.em.fork();
-    await em.getConnection().execute(
-      `UPDATE strategies SET worker_id = ? WHERE status = 'deployed'
-         AND (worker_id IS NULL OR (worker_id <> ? AND NOT ${isHeldSql('worker_id')}))`,
-      [this.options.workerId, this.options.workerId],
-    );
-    return em.find(Strategy, { status: 'deployed', workerId: this.options.workerId });
+  private claim(): Promise<Strategy[]> {
+    return this.store.claim(this.options.workerId);
   }
 
   private async evaluateGroup(key: string, members: Strategy[]): Promise<void> {
@@ -123,8 +114,8 @@ export class StrategyRuntime {
   /** Trades the bars' exits and signals and advances the bar cursor, unless the strategy was paused or taken over meanwhile. */
   private async act(strategyId: string, symbol: string, steps: BarStep[]): Promise<void> {
     const run = this.runs.get(strategyId)!;
-    await this.orm.em.fork().transactional(async (em) => {
-      const strategy = await em.findOne(Strategy, { id: strategyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    await this.store.transaction(async (em) => {
+      const strategy = await this.store.lockStrategy(em, strategyId);
       if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
       if ((strategy.runStartedAt?.getTime() ?? 0) !== run.runStartedAt) return;
       for (const step of steps) {
@@ -133,7 +124,7 @@ export class StrategyRuntime {
       }
       strategy.lastBars = { ...strategy.lastBars, [symbol]: run.lastBars.get(symbol)! };
       strategy.consecutiveFailures = 0;
-      await em.flush();
+      await this.store.flush(em);
     });
   }
 
@@ -147,7 +138,7 @@ export class StrategyRuntime {
     const stopLoss = percentOf(strategy.params.stop_loss_pct);
     const takeProfit = percentOf(strategy.params.take_profit_pct);
     if (Number.isNaN(stopLoss) && Number.isNaN(takeProfit)) return;
-    const open = await em.findOne(StrategyPosition, { strategyId: strategy.id, symbol, closedAt: null });
+    const open = await this.store.openPosition(em, strategy.id, symbol);
     if (!open) return;
     const direction = open.side === 'long' ? 1 : -1;
     const levels = protectiveLevels(direction, Number(open.entryPrice), stopLoss, takeProfit);
@@ -162,15 +153,15 @@ export class StrategyRuntime {
   /** Closes a position on the wrong side, then opens the desired one (dry runs fill at the signal's next price). */
   private async trade(em: EntityManager, strategy: Strategy, signal: Signal): Promise<void> {
     const at = new Date();
-    const open = await em.findOne(StrategyPosition, { strategyId: strategy.id, symbol: signal.symbol, closedAt: null });
+    const open = await this.store.openPosition(em, strategy.id, signal.symbol);
     const wanted = signal.desired === 1 ? 'long' : signal.desired === -1 ? 'short' : null;
     if (open && open.side !== wanted) await this.trader.close(em, strategy, open, signal.price, at, 'signal', signal.barCloseTime);
     if (wanted && open?.side !== wanted) await this.trader.open(em, strategy, signal.symbol, wanted, signal.price, at, signal.barCloseTime);
   }
 
   private async recordFailure(strategyId: string, message: string): Promise<void> {
-    await this.orm.em.fork().transactional(async (em) => {
-      const strategy = await em.findOne(Strategy, { id: strategyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    await this.store.transaction(async (em) => {
+      const strategy = await this.store.lockStrategy(em, strategyId);
       if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
       strategy.consecutiveFailures += 1;
       if (strategy.consecutiveFailures >= this.options.failureLimit) {
@@ -184,7 +175,7 @@ export class StrategyRuntime {
         });
         this.runs.delete(strategy.id);
       }
-      await em.flush();
+      await this.store.flush(em);
     });
   }
 }

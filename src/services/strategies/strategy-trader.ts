@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import { TIERED_RATES } from '../../engine/fees';
 import type { Strategy } from '../../entities/strategy.entity';
-import { StrategyPosition } from '../../entities/strategy-position.entity';
+import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import { AppError } from '../../errors/app-error';
 import type { EventEnvelope } from '../../events/event-types';
 import { recordEvent } from '../../events/outbox';
 import type { ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import type { ExchangeKeysService } from '../identity/exchange-keys.service';
-
-export type CloseReason = 'signal' | 'pause' | 'stop_loss' | 'take_profit';
+import type { StrategyStore } from './strategies.store';
 
 /**
  * Opens and closes a strategy's positions at market, inside the caller's
@@ -21,6 +19,7 @@ export type CloseReason = 'signal' | 'pause' | 'stop_loss' | 'take_profit';
  */
 export class StrategyTrader {
   constructor(
+    private readonly store: StrategyStore,
     private readonly exchangeKeys: ExchangeKeysService,
     private readonly trading: ExchangeTradingClient,
   ) {}
@@ -42,8 +41,7 @@ export class StrategyTrader {
       .div(price)
       .toDecimalPlaces(8, Decimal.ROUND_DOWN);
     const fillPrice = await this.fill(strategy, symbol, side === 'long' ? 'BUY' : 'SELL', quantity, price, false);
-    const position = em.create(StrategyPosition, {
-      id: `pos_${randomBytes(8).toString('hex')}`,
+    const position = await this.store.insertPosition(em, {
       strategyId: strategy.id,
       symbol,
       side,
@@ -51,13 +49,8 @@ export class StrategyTrader {
       entryPrice: fillPrice.toFixed(),
       entryFee: quantity.mul(fillPrice).mul(TIERED_RATES.taker).toFixed(),
       openedAt: at,
-      exitPrice: null,
-      exitFee: null,
-      pnl: null,
-      closedAt: null,
       dryRun: strategy.runDry ?? true,
     });
-    await em.flush();
     return recordEvent(em, {
       userId: strategy.userId,
       type: 'strategy.position_opened',
@@ -83,7 +76,8 @@ export class StrategyTrader {
     position.exitFee = exitFee.toFixed();
     position.pnl = gross.minus(position.entryFee).minus(exitFee).toFixed();
     position.closedAt = at;
-    await em.flush();
+    position.closeReason = reason;
+    await this.store.flush(em);
     return recordEvent(em, {
       userId: strategy.userId,
       type: 'strategy.position_closed',
@@ -94,15 +88,8 @@ export class StrategyTrader {
   /** The symbol's share of the run's capital plus what its closed trades of this run made or lost. */
   private async symbolEquity(em: EntityManager, strategy: Strategy, symbol: string): Promise<Decimal> {
     const share = new Decimal(strategy.runCapital ?? strategy.capital).div(strategy.symbols.length);
-    const [row] = await em
-      .getConnection()
-      .execute<{ pnl: string | null }[]>(
-        'SELECT sum(pnl) AS pnl FROM strategy_positions WHERE strategy_id = ? AND symbol = ? AND closed_at IS NOT NULL AND opened_at >= ?',
-        [strategy.id, symbol, strategy.runStartedAt ?? new Date(0)],
-        'all',
-        em.getTransactionContext(),
-      );
-    return Decimal.max(share.plus(row?.pnl ?? 0), 0);
+    const pnl = await this.store.runPnl(em, strategy.id, symbol, strategy.runStartedAt ?? new Date(0));
+    return Decimal.max(share.plus(pnl ?? 0), 0);
   }
 
   private async fill(strategy: Strategy, symbol: string, side: 'BUY' | 'SELL', quantity: Decimal, price: number, reduceOnly: boolean): Promise<Decimal> {
