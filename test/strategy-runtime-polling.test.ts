@@ -27,8 +27,15 @@ describe('the strategy runtime asks the exchange once per symbol and timeframe p
     }
     // 10 minutes into the second hour of the previous 4-hour window: the next hour's close is never also a 4h close.
     let now = Math.floor(Date.now() / (4 * HOUR)) * 4 * HOUR - 3 * HOUR + 10 * 60_000;
-    const { store, market, trader } = service.service.services.strategyTrading;
-    const runtime = new StrategyRuntime(store, market, trader, { workerId: 424242, klinePollMs: 0, failureLimit: 3, now: () => now }, service.service.logger);
+    const { store, market, trader, live } = service.service.services.strategyTrading;
+    const runtime = new StrategyRuntime(
+      store,
+      market,
+      trader,
+      live,
+      { workerId: 424242, klinePollMs: 0, failureLimit: 3, now: () => now },
+      service.service.logger,
+    );
     const klineCalls = () => world.market.calls('/fapi/v1/klines');
     const intervalsAsked: string[] = [];
     const tickCounting = async () => {

@@ -5,6 +5,8 @@ export const EVENT_TYPES = [
   'strategy.position_opened',
   'strategy.position_closed',
   'strategy.error',
+  /** Contract §12: a live entry below the symbol's minimum quantity or notional, not sent. */
+  'strategy.order_skipped',
   'backtest.job_done',
   'backtest.job_failed',
   'account.balance_low',

@@ -11,6 +11,8 @@ export function sampleEventData(type: EventType, webhookId: string): Record<stri
       return { test: true, strategy_id: 'strat_000000', symbol: 'BTCUSDT', side: 'long', qty: '0.01', price: '50000', at: now };
     case 'strategy.position_closed':
       return { test: true, strategy_id: 'strat_000000', symbol: 'BTCUSDT', side: 'long', qty: '0.01', price: '50500', pnl: '5', at: now };
+    case 'strategy.order_skipped':
+      return { test: true, strategy_id: 'strat_000000', symbol: 'BTCUSDT', side: 'long', quantity: '0', price: '50000', reason: 'below_min_qty', at: now };
     case 'strategy.error':
       return { test: true, strategy_id: 'strat_000000', code: 'UPSTREAM_FAILED', message: 'test error' };
     case 'backtest.job_done':

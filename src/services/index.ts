@@ -39,6 +39,9 @@ import { BalanceLowService } from './accounts/balance-low.service';
 import { StrategyMarket } from './strategies/strategy-market';
 import { StrategyRunsService } from './strategies/strategy-runs.service';
 import { StrategyTrader } from './strategies/strategy-trader';
+import { LiveOrders } from './strategies/live-orders';
+import { PositionBook } from './strategies/position-book';
+import { SymbolFilterCache } from './strategies/symbol-filters';
 
 /** What services are built from; created once per process by `createServices`. */
 export interface ServiceDependencies {
@@ -76,7 +79,14 @@ export interface Services {
   strategies: StrategiesService;
   strategyRuns: StrategyRunsService;
   /** Shared by deploy/pause and the strategy runtime worker. */
-  strategyTrading: { store: StrategyStore; market: StrategyMarket; trader: StrategyTrader; exchange: ExchangeTradingClient; feed: StrategyEventFeed };
+  strategyTrading: {
+    store: StrategyStore;
+    market: StrategyMarket;
+    trader: StrategyTrader;
+    live: LiveOrders;
+    exchange: ExchangeTradingClient;
+    feed: StrategyEventFeed;
+  };
   bodyCredentialTrading: BodyCredentialTradingService;
   balanceLow: BalanceLowService;
   backtestJobs: BacktestJobsService;
@@ -110,7 +120,9 @@ export function createServices(deps: ServiceDependencies): Services {
   const strategyStore = new StrategyStore(deps.orm);
   const strategyTrading = { store: strategyStore, market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const strategies = new StrategiesService(strategyStore, strategyTrading.feed);
-  const trader = new StrategyTrader(strategyStore, exchangeKeys, strategyTrading.exchange);
+  const book = new PositionBook(strategyStore);
+  const trader = new StrategyTrader(book);
+  const live = new LiveOrders(strategyStore, book, exchangeKeys, exchange, new SymbolFilterCache(upstream), deps.logger);
   return {
     publicStrategies: new PublicStrategiesService(deps.orm),
     webhooks: new WebhooksService(deps.orm, secretBox, httpsClient, store, deliverer),
@@ -138,9 +150,10 @@ export function createServices(deps: ServiceDependencies): Services {
       strategyTrading.exchange,
       strategyTrading.market,
       trader,
+      live,
       strategyTrading.feed,
     ),
-    strategyTrading: { ...strategyTrading, trader },
+    strategyTrading: { ...strategyTrading, trader, live },
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
     balanceLow: new BalanceLowService(deps.orm, exchangeKeys, strategyTrading.exchange),
     backtestJobs: new BacktestJobsService(new JobStore(deps.orm), strategies),

@@ -255,6 +255,17 @@ export class StrategyStore {
     );
   }
 
+  /** The ids of the `strategy.position_closed` events of these positions. */
+  async closeEventIds(positionIds: readonly string[]): Promise<string[]> {
+    if (positionIds.length === 0) return [];
+    const rows = await nativeQuery<{ id: string }>(
+      this.fork(),
+      `SELECT id FROM outbox_events WHERE type = 'strategy.position_closed' AND data->>'position_id' IN (${placeholders(positionIds)}) ORDER BY seq`,
+      [...positionIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** The caller's strategy ids (for the subscription of all of them). */
   async ownedStrategyIds(caller: Caller): Promise<string[]> {
     const rows = await this.fork().find(Strategy, ownedBy(caller), { fields: ['id'] });
@@ -294,8 +305,9 @@ export class StrategyStore {
     return order;
   }
 
-  findOrder(em: EntityManager, id: string): Promise<StrategyOrder | null> {
-    return em.findOne(StrategyOrder, { id });
+  /** An order row, locked so that two processes settling it apply its outcome once. */
+  lockOrder(em: EntityManager, id: string): Promise<StrategyOrder | null> {
+    return em.findOne(StrategyOrder, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
   /** Orders whose outcome is not known yet (intents) or that the exchange still holds (open conditional orders), oldest first. */

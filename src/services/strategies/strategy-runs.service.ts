@@ -15,6 +15,7 @@ import { decimalString, leverage, quoteAsset } from './strategy-input';
 import type { StrategyMarket } from './strategy-market';
 import type { StrategyStore } from './strategies.store';
 import { recordsOf, type StrategyRecord } from './strategy-records';
+import type { LiveOrders } from './live-orders';
 import type { StrategyTrader } from './strategy-trader';
 
 const deploySchema = z.object({
@@ -39,10 +40,14 @@ export class StrategyRunsService {
     private readonly trading: ExchangeTradingClient,
     private readonly market: StrategyMarket,
     private readonly trader: StrategyTrader,
+    private readonly live: LiveOrders,
     private readonly feed: StrategyEventFeed,
   ) {}
 
-  /** Checks run 400 (body) → 404 → 409 (state) → 400 (template minimum) → 409 (no key, live) → 402 (balance). */
+  /**
+   * Checks run 400 (body) → 404 → 409 (state) → 400 (template minimum) → 409 (no key, live) → 402 (balance);
+   * a live run then sets each symbol's leverage on the exchange (502 when refused, nothing changed) before it is deployed.
+   */
   async deploy(caller: Caller, id: string, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(deploySchema, input ?? {});
     const snapshot = await findOwnedStrategy(this.store, this.store.fork(), caller, id);
@@ -53,6 +58,7 @@ export class StrategyRunsService {
       throw new AppError('INVALID_PARAMETER', `capital: must be at least the template minimum ${minimum}`, { field: 'capital' });
     }
     await this.checkFunds(caller.userId, body.dry_run, quoteAsset(snapshot.symbols), capital);
+    if (!body.dry_run) await this.live.setLeverage(caller.userId, snapshot.symbols, body.leverage ?? snapshot.leverage);
     return this.store.transaction(async (em) => {
       const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
       requireStatus(strategy, ['draft', 'paused'], 'deploy');
@@ -87,9 +93,16 @@ export class StrategyRunsService {
     });
   }
 
-  /** With `close_positions`, open positions are closed at market in the same transaction, and their events are published before this returns. */
+  /**
+   * With `close_positions`, open positions are closed at market first and
+   * their events are published before this returns: in the same transaction
+   * for a dry run; for a live run the strategy is paused first (so its worker
+   * sends nothing more), then each position is closed by an order of its own.
+   */
   async pause(caller: Caller, id: string, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(pauseSchema, input ?? {});
+    const snapshot = await findOwnedStrategy(this.store, this.store.fork(), caller, id);
+    if (body.close_positions && snapshot.runDry === false && snapshot.status === 'deployed') return this.pauseLive(caller, id);
     const closeEvents: EventEnvelope[] = [];
     const record = await this.store.transaction(async (em) => {
       const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
@@ -113,6 +126,34 @@ export class StrategyRunsService {
       return (await recordsOf(this.store, em, [strategy]))[0]!;
     });
     await this.feed.waitFor(closeEvents.map((event) => event.id));
+    return record;
+  }
+
+  private async pauseLive(caller: Caller, id: string): Promise<StrategyRecord> {
+    const strategy = await this.store.transaction(async (em) => {
+      const locked = await findOwnedStrategy(this.store, em, caller, id, true);
+      requireStatus(locked, ['deployed'], 'pause');
+      locked.status = 'paused';
+      locked.updatedAt = new Date();
+      locked.workerId = null;
+      await this.store.flush(em);
+      return locked;
+    });
+    const positions = await this.store.openPositions(this.store.fork(), strategy.id);
+    await this.live.exclusive(strategy.id, async () => {
+      await this.live.settle(strategy);
+      for (const position of positions) await this.live.close(strategy, position, 'pause', undefined, () => true);
+    });
+    const closeEvents = await this.store.closeEventIds(positions.map((position) => position.id));
+    const record = await this.store.transaction(async (em) => {
+      await recordEvent(em, {
+        userId: strategy.userId,
+        type: 'strategy.paused',
+        data: { strategy_id: strategy.id, close_positions: true, closed_positions: closeEvents.length, paused_at: strategy.updatedAt.toISOString() },
+      });
+      return (await recordsOf(this.store, em, [strategy]))[0]!;
+    });
+    await this.feed.waitFor(closeEvents);
     return record;
   }
 

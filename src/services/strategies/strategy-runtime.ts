@@ -4,6 +4,7 @@ import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } fro
 import type { Strategy } from '../../entities/strategy.entity';
 import { recordEvent } from '../../events/outbox';
 import type { Logger } from '../../observability/logger';
+import { OrderPending, percentOf, type LiveOrders, type OrderGuard } from './live-orders';
 import type { StrategyStore } from './strategies.store';
 import type { Bar, StrategyMarket } from './strategy-market';
 import { StrategyRunState, type BarStep, type Signal } from './strategy-run-state';
@@ -44,6 +45,7 @@ export class StrategyRuntime {
     private readonly store: StrategyStore,
     private readonly market: StrategyMarket,
     private readonly trader: StrategyTrader,
+    private readonly live: LiveOrders,
     private readonly options: StrategyRuntimeOptions,
     private readonly logger: Logger,
   ) {
@@ -59,9 +61,11 @@ export class StrategyRuntime {
       const fresh = this.runs.get(strategy.id)?.runStartedAt !== runStartedAt;
       if (fresh) {
         try {
+          // a live run taken over (or resumed after a restart) first settles what the previous owner left
+          if (strategy.runDry === false) await this.live.exclusive(strategy.id, () => this.live.reconcile(strategy));
           this.runs.set(strategy.id, new StrategyRunState(runStartedAt, strategy.lastBars, strategy));
         } catch (error) {
-          await this.recordFailure(strategy.id, `the strategy cannot run: ${(error as Error).message}`);
+          await this.failed(strategy.id, 'the strategy cannot run', error);
           continue;
         }
       }
@@ -97,10 +101,10 @@ export class StrategyRuntime {
       const steps = this.runs.get(strategy.id)!.feed(symbol, bars);
       this.logger.debug({ strategyId: strategy.id, symbol, workerId: this.options.workerId, bars: steps.length }, 'strategy evaluated');
       try {
-        await this.act(strategy.id, symbol, steps);
+        if (strategy.runDry === false) await this.live.exclusive(strategy.id, () => this.actLive(strategy.id, symbol, steps));
+        else await this.act(strategy.id, symbol, steps);
       } catch (error) {
-        this.logger.warn({ err: error, strategyId: strategy.id }, 'strategy evaluation failed');
-        await this.recordFailure(strategy.id, `evaluation failed: ${(error as Error).message}`);
+        await this.failed(strategy.id, 'evaluation failed', error);
       }
     }
   }
@@ -126,6 +130,46 @@ export class StrategyRuntime {
       strategy.consecutiveFailures = 0;
       await this.store.flush(em);
     });
+  }
+
+  /**
+   * A live run: no exchange call inside a transaction. Orders whose outcome
+   * is not recorded are settled first; each signal then closes and opens
+   * through intents (live-orders.ts), and the bar cursor advances after.
+   * Stop-loss and take-profit are the exchange's conditional orders, not
+   * checked on candles.
+   */
+  private async actLive(strategyId: string, symbol: string, steps: BarStep[]): Promise<void> {
+    const run = this.runs.get(strategyId)!;
+    const guard: OrderGuard = (strategy) =>
+      strategy.status === 'deployed' && strategy.workerId === this.options.workerId && (strategy.runStartedAt?.getTime() ?? 0) === run.runStartedAt;
+    const strategy = await this.store.findStrategy(this.store.fork(), strategyId);
+    if (!strategy || !guard(strategy)) return;
+    await this.live.settle(strategy);
+    for (const { signal } of steps) {
+      if (!signal) continue;
+      const open = await this.store.openPosition(this.store.fork(), strategy.id, signal.symbol);
+      const wanted = signal.desired === 1 ? 'long' : signal.desired === -1 ? 'short' : null;
+      if (open && open.side !== wanted) await this.live.close(strategy, open, 'signal', signal.barCloseTime, guard);
+      if (wanted && open?.side !== wanted) await this.live.open(strategy, signal.symbol, wanted, signal.price, signal.barCloseTime, guard);
+    }
+    await this.store.transaction(async (em) => {
+      const locked = await this.store.lockStrategy(em, strategyId);
+      if (!locked || !guard(locked)) return;
+      locked.lastBars = { ...locked.lastBars, [symbol]: run.lastBars.get(symbol)! };
+      locked.consecutiveFailures = 0;
+      await this.store.flush(em);
+    });
+  }
+
+  /** An order whose outcome the exchange cannot tell yet is no failure: the next evaluation settles it before anything else. */
+  private async failed(strategyId: string, what: string, error: unknown): Promise<void> {
+    if (error instanceof OrderPending) {
+      this.logger.info({ strategyId, reason: error.message }, 'strategy waits for an order outcome');
+      return;
+    }
+    this.logger.warn({ err: error, strategyId }, `strategy: ${what}`);
+    await this.recordFailure(strategyId, `${what}: ${(error as Error).message}`);
   }
 
   /**
@@ -178,9 +222,4 @@ export class StrategyRuntime {
       await this.store.flush(em);
     });
   }
-}
-
-/** A template's `*_pct` parameter as a fraction; NaN when unset. */
-function percentOf(value: unknown): number {
-  return typeof value === 'number' ? value / 100 : NaN;
 }

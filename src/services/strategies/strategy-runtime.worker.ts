@@ -6,8 +6,8 @@ export const strategyRuntimeWorker: BackgroundWorker = {
   name: 'strategy-runtime',
   async start({ core, workerId }) {
     const { tickMs, klinePollMs, failureLimit } = core.config.strategyRuntime;
-    const { market, trader, store } = core.services.strategyTrading;
-    const runtime = new StrategyRuntime(store, market, trader, { workerId, klinePollMs, failureLimit }, core.logger);
+    const { market, trader, store, live } = core.services.strategyTrading;
+    const runtime = new StrategyRuntime(store, market, trader, live, { workerId, klinePollMs, failureLimit }, core.logger);
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
