@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller';
 import { findTemplate } from '../../engine';
-import { AppError } from '../../errors/app-error';
+import { AppError, isAppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import type { EventEnvelope } from '../../events/event-types';
 import { recordEvent } from '../../events/outbox';
@@ -140,10 +140,18 @@ export class StrategyRunsService {
       return locked;
     });
     const positions = await this.store.openPositions(this.store.fork(), strategy.id);
-    await this.live.exclusive(strategy.id, async () => {
-      await this.live.settle(strategy);
-      for (const position of positions) await this.live.close(strategy, position, 'pause', undefined, () => true);
-    });
+    await this.live
+      .exclusive(strategy.id, async () => {
+        await this.live.settle(strategy);
+        for (const position of positions) await this.live.close(strategy, position, 'pause', undefined, () => true);
+      })
+      .catch((error: unknown) => {
+        if (isAppError(error)) throw error;
+        throw new AppError(
+          'UPSTREAM_FAILED',
+          `upstream request failed: the strategy is paused, but the exchange did not close every position (${(error as Error).message}); pause closes nothing more, positions stay open until closed on the exchange or by a later run`,
+        );
+      });
     const closeEvents = await this.store.closeEventIds(positions.map((position) => position.id));
     const record = await this.store.transaction(async (em) => {
       await recordEvent(em, {
