@@ -117,10 +117,6 @@ export class StrategyStore {
     );
   }
 
-  async ownerOf(strategyId: string): Promise<{ userId: number; apiKeyId: number | null } | null> {
-    return this.fork().findOne(Strategy, { id: strategyId }, { fields: ['userId', 'apiKeyId'] });
-  }
-
   /** Stats of several strategies in one statement: closed positions are trades. */
   statsRows(em: EntityManager, strategyIds: string[]): Promise<StatsRow[]> {
     if (strategyIds.length === 0) return Promise.resolve([]);
