@@ -1,34 +1,18 @@
 import Decimal from 'decimal.js';
-import { protectiveLevels } from '../../engine/protective-exit';
-import type { OrderPurpose, StrategyOrder } from '../../entities/strategy-order.entity';
+import type { StrategyOrder } from '../../entities/strategy-order.entity';
 import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { Strategy } from '../../entities/strategy.entity';
 import { AppError } from '../../errors/app-error';
 import { recordEvent } from '../../events/outbox';
 import type { Logger } from '../../observability/logger';
-import {
-  ExchangeRefusal,
-  SIGNED_REQUEST_LIFETIME_MS,
-  type ExchangeAlgoOrder,
-  type ExchangeCredentials,
-  type ExchangeOrder,
-  type ExchangeTradingClient,
-} from '../../upstream/exchange-trading-client';
+import { ExchangeRefusal, type ExchangeCredentials, type ExchangeOrder, type ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import type { ExchangeKeysService } from '../identity/exchange-keys.service';
 import type { PositionBook } from './position-book';
-import type { NewOrder, StrategyStore } from './strategies.store';
-import { onStep, onTick, type SymbolFilterCache } from './symbol-filters';
+import { OrderLedger, OrderPending, type OrderGuard } from './order-ledger';
+import { ProtectiveOrders } from './protective-orders';
+import type { StrategyStore } from './strategies.store';
+import { onStep, type SymbolFilterCache } from './symbol-filters';
 
-/** An order whose outcome the exchange cannot tell yet (its request may still arrive): nothing else is sent for the strategy until it can. */
-export class OrderPending extends Error {}
-
-/** Whether the (locked) strategy may still place orders: the runtime's worker still owns the same run. */
-export type OrderGuard = (strategy: Strategy) => boolean;
-
-/** A request not found this long after it was signed can never be carried out: the exchange refuses it once `recvWindow` has passed. */
-const NEVER_ARRIVES_AFTER_MS = SIGNED_REQUEST_LIFETIME_MS + 2_000;
-/** Algo statuses of a conditional order the exchange still holds. */
-const ALGO_WAITING = ['NEW', 'TRIGGERING', 'TRIGGERED'];
 /** The exchange's refusal of an entry below the symbol's minimum notional at its own price. */
 const BELOW_MIN_NOTIONAL = -4164;
 
@@ -45,6 +29,9 @@ const BELOW_MIN_NOTIONAL = -4164;
 export class LiveOrders {
   private readonly chains = new Map<string, Promise<unknown>>();
 
+  private readonly ledger: OrderLedger;
+  private readonly protection: ProtectiveOrders;
+
   constructor(
     private readonly store: StrategyStore,
     private readonly book: PositionBook,
@@ -52,7 +39,10 @@ export class LiveOrders {
     private readonly exchange: ExchangeTradingClient,
     private readonly filters: SymbolFilterCache,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.ledger = new OrderLedger(store, exchange);
+    this.protection = new ProtectiveOrders(store, book, exchange, filters, this.ledger);
+  }
 
   /** Runs `work` after any other work of this process for the same strategy: one order at a time per strategy. */
   exclusive<T>(strategyId: string, work: () => Promise<T>): Promise<T> {
@@ -91,7 +81,7 @@ export class LiveOrders {
     const notional = quantity.mul(price);
     if (quantity.lte(0) || quantity.lt(filters.minQty)) return this.skip(strategy, symbol, side, quantity, price, 'below_min_qty', signalBarClose);
     if (notional.lt(filters.minNotional)) return this.skip(strategy, symbol, side, quantity, price, 'below_min_notional', signalBarClose);
-    const order = await this.intend(
+    const order = await this.ledger.intend(
       {
         strategyId: strategy.id,
         symbol,
@@ -117,10 +107,10 @@ export class LiveOrders {
   /** Closes a position at market: its conditional orders are cancelled first, so they cannot fire on a position being closed. */
   async close(strategy: Strategy, position: StrategyPosition, reason: CloseReason, signalBarClose: number | undefined, guard: OrderGuard): Promise<void> {
     const credentials = await this.credentials(strategy.userId);
-    await this.cancelProtection(strategy, credentials, position.id);
+    await this.protection.cancel(strategy, credentials, position.id);
     const current = await this.store.findPosition(this.store.fork(), position.id);
     if (!current || current.closedAt) return; // a conditional order filled first and closed it
-    const order = await this.intend(
+    const order = await this.ledger.intend(
       {
         strategyId: strategy.id,
         symbol: position.symbol,
@@ -149,12 +139,9 @@ export class LiveOrders {
       if (order.purpose === 'entry' || order.purpose === 'exit') {
         const answer = await this.lookUp(credentials, order);
         if (answer) await this.applyOrder(strategy, credentials, order, answer);
-        else await this.mark(order, 'missing');
+        else await this.ledger.mark(order, 'missing');
       } else {
-        const algo = await this.exchange.findAlgoOrder(credentials, order.id);
-        if (algo) await this.applyAlgo(strategy, credentials, order, algo);
-        else if (Date.now() - order.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS) await this.mark(order, 'missing');
-        else throw new OrderPending(`conditional order ${order.id} is not known to the exchange yet`);
+        await this.protection.settle(strategy, credentials, order);
       }
     }
   }
@@ -174,7 +161,7 @@ export class LiveOrders {
       const held = (await this.exchange.positions(credentials, position.symbol)).find((row) => row.symbol === position.symbol);
       if (!held || new Decimal(held.positionAmt).isZero()) {
         this.logger.warn({ strategyId: strategy.id, positionId: position.id }, 'live position no longer held on the exchange: recorded as liquidated');
-        await this.cancelProtection(strategy, credentials, position.id);
+        await this.protection.cancel(strategy, credentials, position.id);
         await this.store.transaction(async (em) => {
           const locked = await this.store.findPosition(em, position.id);
           if (!locked || locked.closedAt) return;
@@ -188,7 +175,7 @@ export class LiveOrders {
           );
         });
       } else if (!(await this.store.hasProtection(this.store.fork(), position.id))) {
-        await this.protect(strategy, credentials, position);
+        await this.protection.place(strategy, credentials, position);
       }
     }
   }
@@ -197,15 +184,6 @@ export class LiveOrders {
     const credentials = await this.exchangeKeys.credentialsFor(userId);
     if (!credentials) throw new AppError('INVALID_STATE', 'no exchange key is registered for live orders');
     return credentials;
-  }
-
-  /** Records the intent in its own transaction, unless the guard says the strategy may no longer trade. */
-  private intend(fields: NewOrder, guard: OrderGuard): Promise<StrategyOrder | null> {
-    return this.store.transaction(async (em) => {
-      const strategy = await this.store.lockStrategy(em, fields.strategyId);
-      if (!strategy || !guard(strategy)) return null;
-      return this.store.insertOrder(em, fields);
-    });
   }
 
   private async sendMarket(strategy: Strategy, credentials: ExchangeCredentials, order: StrategyOrder): Promise<void> {
@@ -220,13 +198,13 @@ export class LiveOrders {
       });
     } catch (error) {
       if (error instanceof ExchangeRefusal) {
-        await this.mark(order, 'rejected');
+        await this.ledger.mark(order, 'rejected');
         throw error;
       }
       this.logger.warn({ strategyId: strategy.id, orderId: order.id, err: error }, 'order answer lost: looking the order up');
       answer = await this.lookUp(credentials, order);
       if (!answer) {
-        await this.mark(order, 'missing');
+        await this.ledger.mark(order, 'missing');
         throw error;
       }
     }
@@ -236,9 +214,7 @@ export class LiveOrders {
   /** The order as the exchange knows it; null once it is certain it never arrived; OrderPending before that. */
   private async lookUp(credentials: ExchangeCredentials, order: StrategyOrder): Promise<ExchangeOrder | null> {
     const found = await this.exchange.findOrder(credentials, order.symbol, order.id);
-    if (found) return found;
-    if (Date.now() - order.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS) return null;
-    throw new OrderPending(`order ${order.id} is not known to the exchange yet`);
+    return found ?? this.ledger.neverArrived(order);
   }
 
   /** A market order's outcome: a fill opens or closes the position with the exchange's price and commission. */
@@ -246,10 +222,10 @@ export class LiveOrders {
     const executed = new Decimal(answer.executedQty);
     if (executed.isZero()) {
       if (answer.status === 'NEW' || answer.status === 'PARTIALLY_FILLED') throw new OrderPending(`order ${order.id} is not filled yet`);
-      await this.mark(order, 'rejected');
+      await this.ledger.mark(order, 'rejected');
       return;
     }
-    const fill = await this.fillOf(credentials, order.symbol, answer.orderId, new Decimal(answer.avgPrice));
+    const fill = await this.ledger.fillOf(credentials, order.symbol, answer.orderId, new Decimal(answer.avgPrice));
     let opened: StrategyPosition | undefined;
     await this.store.transaction(async (em) => {
       const locked = await this.store.lockOrder(em, order.id);
@@ -275,127 +251,7 @@ export class LiveOrders {
       }
       await this.store.flush(em);
     });
-    if (opened) await this.protect(strategy, credentials, opened);
-  }
-
-  /** The fill's average price and the commission the exchange charged (`userTrades` of the order). */
-  private async fillOf(
-    credentials: ExchangeCredentials,
-    symbol: string,
-    orderId: number | string,
-    averagePrice: Decimal,
-  ): Promise<{ price: Decimal; fee: Decimal }> {
-    const trades = await this.exchange.tradesOf(credentials, symbol, orderId);
-    const quantity = trades.reduce((sum, trade) => sum.plus(trade.qty), new Decimal(0));
-    const fee = trades.reduce((sum, trade) => sum.plus(trade.commission), new Decimal(0));
-    const traded = quantity.gt(0)
-      ? trades.reduce((sum, trade) => sum.plus(new Decimal(trade.price).mul(trade.qty)), new Decimal(0)).div(quantity)
-      : averagePrice;
-    return { price: averagePrice.gt(0) ? averagePrice : traded, fee };
-  }
-
-  /** Contract §12: STOP_MARKET / TAKE_PROFIT_MARKET closing orders at the template's distances from the fill, on the tick. */
-  private async protect(strategy: Strategy, credentials: ExchangeCredentials, position: StrategyPosition): Promise<void> {
-    const stopLoss = percentOf(strategy.params.stop_loss_pct);
-    const takeProfit = percentOf(strategy.params.take_profit_pct);
-    if (Number.isNaN(stopLoss) && Number.isNaN(takeProfit)) return;
-    const { tickSize } = await this.filters.of(position.symbol);
-    const direction = position.side === 'long' ? 1 : -1;
-    const levels = protectiveLevels(direction, Number(position.entryPrice), stopLoss, takeProfit);
-    const wanted: [OrderPurpose, number, 'STOP_MARKET' | 'TAKE_PROFIT_MARKET'][] = [
-      ['stop_loss', levels.stop, 'STOP_MARKET'],
-      ['take_profit', levels.takeProfit, 'TAKE_PROFIT_MARKET'],
-    ];
-    for (const [purpose, level, type] of wanted) {
-      if (!Number.isFinite(level)) continue;
-      const triggerPrice = onTick(new Decimal(level), tickSize);
-      const order = await this.intend(
-        {
-          strategyId: strategy.id,
-          symbol: position.symbol,
-          purpose,
-          side: position.side === 'long' ? 'SELL' : 'BUY',
-          positionSide: position.side,
-          positionId: position.id,
-          triggerPrice: triggerPrice.toFixed(),
-        },
-        () => true,
-      );
-      if (!order) continue;
-      let algo: ExchangeAlgoOrder | null;
-      try {
-        algo = await this.exchange.placeClosingAlgoOrder(credentials, {
-          symbol: position.symbol,
-          side: order.side,
-          type,
-          triggerPrice: triggerPrice.toFixed(),
-          clientAlgoId: order.id,
-        });
-      } catch (error) {
-        if (error instanceof ExchangeRefusal) {
-          await this.mark(order, 'rejected');
-          throw error;
-        }
-        algo = await this.exchange.findAlgoOrder(credentials, order.id);
-        if (!algo) throw error; // still `intended`: the next settle finds out
-      }
-      await this.applyAlgo(strategy, credentials, order, algo);
-    }
-  }
-
-  /** A conditional order's state: waiting, or filled (the position closes at the exchange's price), or gone. */
-  private async applyAlgo(strategy: Strategy, credentials: ExchangeCredentials, order: StrategyOrder, algo: ExchangeAlgoOrder): Promise<void> {
-    if (ALGO_WAITING.includes(algo.algoStatus)) {
-      if (order.status === 'intended') await this.mark(order, 'open', String(algo.algoId));
-      return;
-    }
-    const actualOrderId = algo.actualOrderId === undefined || algo.actualOrderId === '' ? null : algo.actualOrderId;
-    if (algo.algoStatus !== 'FINISHED' || actualOrderId === null) {
-      await this.mark(order, 'cancelled');
-      return;
-    }
-    const fill = await this.fillOf(credentials, order.symbol, actualOrderId, new Decimal(0));
-    await this.store.transaction(async (em) => {
-      const locked = await this.store.lockOrder(em, order.id);
-      if (!locked || (locked.status !== 'intended' && locked.status !== 'open')) return;
-      locked.status = 'filled';
-      locked.exchangeOrderId = String(algo.algoId);
-      locked.updatedAt = new Date();
-      const position = locked.positionId ? await this.store.findPosition(em, locked.positionId) : null;
-      if (position && !position.closedAt) {
-        await this.book.recordClose(em, strategy, position, { ...fill, at: new Date() }, locked.purpose === 'take_profit' ? 'take_profit' : 'stop_loss');
-      }
-      await this.store.flush(em);
-    });
-    // the other conditional order of the position has nothing left to close
-    if (order.positionId) await this.cancelProtection(strategy, credentials, order.positionId);
-  }
-
-  private async cancelProtection(strategy: Strategy, credentials: ExchangeCredentials, positionId: string): Promise<void> {
-    for (const order of await this.store.protectiveOrders(this.store.fork(), positionId)) {
-      const cancelled = await this.exchange.cancelAlgoOrder(credentials, order.id);
-      if (cancelled !== null) {
-        await this.mark(order, 'cancelled');
-        continue;
-      }
-      // The exchange no longer holds it: it fired (and may have closed the position) or never arrived.
-      const algo = await this.exchange.findAlgoOrder(credentials, order.id);
-      if (algo) await this.applyAlgo(strategy, credentials, order, algo);
-      else if (Date.now() - order.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS) await this.mark(order, 'missing');
-      else throw new OrderPending(`conditional order ${order.id} is not known to the exchange yet`);
-    }
-  }
-
-  private async mark(order: StrategyOrder, status: StrategyOrder['status'], exchangeOrderId?: string): Promise<void> {
-    await this.store.transaction(async (em) => {
-      const locked = await this.store.lockOrder(em, order.id);
-      if (!locked || (locked.status !== 'intended' && locked.status !== 'open')) return;
-      locked.status = status;
-      if (exchangeOrderId) locked.exchangeOrderId = exchangeOrderId;
-      locked.updatedAt = new Date();
-      await this.store.flush(em);
-    });
-    order.status = status;
+    if (opened) await this.protection.place(strategy, credentials, opened);
   }
 
   private async skip(
@@ -423,9 +279,4 @@ export class LiveOrders {
       }),
     );
   }
-}
-
-/** A template's `*_pct` parameter as a fraction; NaN when unset. */
-export function percentOf(value: unknown): number {
-  return typeof value === 'number' ? value / 100 : NaN;
 }

@@ -4,7 +4,9 @@ import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } fro
 import type { Strategy } from '../../entities/strategy.entity';
 import { recordEvent } from '../../events/outbox';
 import type { Logger } from '../../observability/logger';
-import { OrderPending, percentOf, type LiveOrders, type OrderGuard } from './live-orders';
+import type { LiveOrders } from './live-orders';
+import { OrderPending, type OrderGuard } from './order-ledger';
+import { percentOf } from './protective-orders';
 import type { StrategyStore } from './strategies.store';
 import type { Bar, StrategyMarket } from './strategy-market';
 import { StrategyRunState, type BarStep, type Signal } from './strategy-run-state';
