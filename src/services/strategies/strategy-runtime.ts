@@ -22,6 +22,13 @@ export interface StrategyRuntimeOptions {
   now?: () => number;
 }
 
+/** The strategies on one symbol and timeframe: one klines call serves them all. */
+interface Group {
+  symbol: string;
+  timeframe: Timeframe;
+  members: Strategy[];
+}
+
 /** Bars asked for when a run needs history (indicator warm-up) and when it only needs the latest closes. */
 const HISTORY_BARS = 500;
 const LATEST_BARS = 5;
@@ -57,7 +64,7 @@ export class StrategyRuntime {
   async tick(): Promise<void> {
     const strategies = await this.claim();
     for (const id of this.runs.keys()) if (!strategies.some((strategy) => strategy.id === id)) this.runs.delete(id);
-    const groups = new Map<string, Strategy[]>();
+    const groups = new Map<string, Group>();
     for (const strategy of strategies) {
       const runStartedAt = strategy.runStartedAt?.getTime() ?? 0;
       const fresh = this.runs.get(strategy.id)?.runStartedAt !== runStartedAt;
@@ -73,24 +80,25 @@ export class StrategyRuntime {
       }
       for (const symbol of strategy.symbols) {
         const key = `${symbol} ${strategy.timeframe}`;
-        groups.set(key, [...(groups.get(key) ?? []), strategy]);
+        const group = groups.get(key) ?? { symbol, timeframe: strategy.timeframe as Timeframe, members: [] };
+        group.members.push(strategy);
+        groups.set(key, group);
         // a new run needs its indicator history now, not at the group's next candle close
         if (fresh) this.nextDue.delete(key);
       }
     }
-    await Promise.all([...groups].map(([key, members]) => this.evaluateGroup(key, members)));
+    await Promise.all([...groups].map(([key, group]) => this.evaluateGroup(key, group)));
   }
 
   private claim(): Promise<Strategy[]> {
     return this.store.claim(this.options.workerId);
   }
 
-  private async evaluateGroup(key: string, members: Strategy[]): Promise<void> {
-    const [symbol, timeframe] = key.split(' ');
+  private async evaluateGroup(key: string, { symbol, timeframe, members }: Group): Promise<void> {
     const needsHistory = members.some((strategy) => this.runs.get(strategy.id)!.needsHistory(symbol));
     const now = this.now();
     if (now < (this.nextDue.get(key) ?? 0)) return;
-    this.nextDue.set(key, this.dueAfter(now, timeframe as Timeframe));
+    this.nextDue.set(key, this.dueAfter(now, timeframe));
     let bars: Bar[];
     try {
       bars = await this.market.bars(symbol, timeframe, needsHistory ? HISTORY_BARS : LATEST_BARS);
