@@ -7,8 +7,8 @@ import { bearer, newAccount } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
 
-/** 1-minute candles close every 2 s of wall time. */
-const clock = fastClock(30);
+/** 1-minute candles close every second of wall time. */
+const clock = fastClock(60);
 const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '5', UPSTREAM_TIMEOUT_MS: '1500' };
 
 async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 25_000): Promise<T> {
@@ -171,8 +171,9 @@ describe('live orders on the exchange (contract §12)', () => {
     const nextOrder = placed[1] ? world.exchange.accepted.indexOf(placed[1]) : Infinity;
     expect(world.exchange.accepted.indexOf(lookUps.at(-1)!)).toBeLessThan(nextOrder);
     await owner.call('POST', `/v1/strategies/${id}/pause`, {});
-    const positions = await positionsOf(owner, id);
-    expect(positions.every((row) => row.id !== missing.positionId)).toBe(true);
+    // the service holds exactly the positions the exchange filled orders for
+    const filledEntries = (await ordersTable(id)).filter((row) => row.purpose === 'entry' && row.status === 'filled');
+    expect(await positionsOf(owner, id)).toHaveLength(filledEntries.length);
     expect(world.exchange.ordersOf(owner.apiKey).some((order) => order.clientOrderId === missing.id)).toBe(false);
   }, 45_000);
 
@@ -227,5 +228,64 @@ describe('live orders on the exchange (contract §12)', () => {
       ['TAKE_PROFIT_MARKET', 'CANCELED'],
     ]);
     expect(world.exchange.positionOf(owner.apiKey, 'AVAXUSDT')).toBe('0');
+  }, 40_000);
+
+  it('pause with close_positions on a live run cancels the conditional orders and closes each position with an order of its own (close_reason pause)', async () => {
+    world.market.scriptCloses('INJUSDT', zigzag(22, 0.4, 4));
+    world.exchange.setMarkPrice('INJUSDT', '22');
+    const owner = await liveUser();
+    const id = await createStrategy(owner, { symbols: ['INJUSDT'], capital: '100', leverage: 1, params: { fast: 2, slow: 3, stop_loss_pct: 3 } });
+    expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
+    const [position] = await waitFor(async () => {
+      const positions = await positionsOf(owner, id);
+      return positions.length > 0 && world.exchange.algoOrdersOf(owner.apiKey).length === 1 ? positions : undefined;
+    });
+    world.exchange.setMarkPrice('INJUSDT', '22.5');
+    const paused = await owner.call('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ status: 'paused', stats: { open_positions: 0 } });
+    const closed = (await positionsOf(owner, id)).find((row) => row.id === position!.id)!;
+    expect(closed).toMatchObject({ close_reason: 'pause', exit_price: '22.5' });
+    expect(world.exchange.algoOrdersOf(owner.apiKey).map((algo) => algo.algoStatus)).toEqual(['CANCELED']);
+    expect(world.exchange.positionOf(owner.apiKey, 'INJUSDT')).toBe('0');
+    const exit = callsOf(owner.apiKey, '/fapi/v1/order').at(-1)!;
+    expect(Object.fromEntries(exit.params)).toMatchObject({ side: 'SELL', type: 'MARKET', reduceOnly: 'true', quantity: closed.quantity });
+  }, 40_000);
+
+  it('pause with close_positions answers 502 when the exchange fails, with the strategy paused and the position still open', async () => {
+    world.market.scriptCloses('TIAUSDT', zigzag(6, 0.1, 4));
+    world.exchange.setMarkPrice('TIAUSDT', '6');
+    const owner = await liveUser();
+    const id = await createStrategy(owner, { symbols: ['TIAUSDT'], capital: '100', leverage: 1 });
+    expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
+    await waitFor(async () => ((await positionsOf(owner, id)).some((row) => !row.closed_at) ? true : undefined));
+    world.exchange.failing = true;
+    try {
+      const response = await owner.call('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
+      expect(response.status).toBe(502);
+      expect(response.body.error.code).toBe('UPSTREAM_FAILED');
+    } finally {
+      world.exchange.failing = false;
+    }
+    expect((await owner.call('GET', `/v1/strategies/${id}`)).body.status).toBe('paused');
+    expect((await positionsOf(owner, id)).filter((row) => !row.closed_at)).toHaveLength(1);
+  }, 40_000);
+
+  it('a position the exchange no longer holds when the run resumes is closed as liquidated at the mark price', async () => {
+    world.market.scriptCloses('APTUSDT', zigzag(8, 0.2, 4));
+    world.exchange.setMarkPrice('APTUSDT', '8');
+    const owner = await liveUser();
+    const id = await createStrategy(owner, { symbols: ['APTUSDT'], capital: '100', leverage: 1 });
+    expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
+    const open = await waitFor(async () => (await positionsOf(owner, id)).find((row) => !row.closed_at));
+    expect((await owner.call('POST', `/v1/strategies/${id}/pause`, {})).status).toBe(200);
+    // liquidated on the exchange while paused
+    world.exchange.setPosition(owner.apiKey, 'APTUSDT', '0');
+    world.exchange.setMarkPrice('APTUSDT', '7.1');
+    expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
+    const closed = await waitFor(async () => (await positionsOf(owner, id)).find((row) => row.id === open.id && row.closed_at));
+    await owner.call('POST', `/v1/strategies/${id}/pause`, {});
+    expect(closed).toMatchObject({ close_reason: 'liquidation', exit_price: '7.1', exit_fee: '0' });
+    expect(callsOf(owner.apiKey, '/fapi/v2/positionRisk', 'GET').length).toBeGreaterThan(0);
   }, 40_000);
 });
