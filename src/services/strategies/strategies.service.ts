@@ -171,7 +171,7 @@ export class StrategiesService {
   /** A recorded strategy event with its strategy's owner, for the subscription bridge; null for other events. */
   async eventPayload(eventId: string): Promise<StrategyEventPayload | null> {
     const row = await this.store.strategyEvent(eventId);
-    return row ? { strategyId: row.strategy_id, userId: row.user_id, apiKeyId: row.api_key_id, event: eventRecord(row) } : null;
+    return row ? { strategyId: row.strategy_id, userId: row.user_id, apiKeyId: row.api_key_id, seq: row.seq, event: eventRecord(row) } : null;
   }
 
   /** For backtest jobs naming `strategy_id`: NOT_FOUND for a missing or another key's strategy, INVALID_STATE for a deleted one. */
@@ -214,6 +214,8 @@ async function* envelopes(
     }
     for await (const [payload] of live) {
       if (yielded.delete(payload.event.id) || !ownsEvent(caller, payload)) continue;
+      // recorded before `after` but published late (a transaction that committed after a later one)
+      if (afterSeq !== undefined && BigInt(payload.seq) <= BigInt(afterSeq)) continue;
       yield payload.event;
     }
   } finally {

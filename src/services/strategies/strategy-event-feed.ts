@@ -6,6 +6,8 @@ export interface StrategyEventPayload {
   strategyId: string;
   userId: number;
   apiKeyId: number | null;
+  /** Where the event sits in the record order (`outbox_events.seq`). */
+  seq: string;
   event: EventEnvelope;
 }
 
