@@ -58,7 +58,7 @@ function measure(input: BacktestInput): Measurement {
 }
 
 export async function main(): Promise<void> {
-  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg()[0].toFixed(2)}`);
+  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(2)}`);
   const candles = randomWalk(BARS, SEED, START, MINUTE_MS, 30_000);
   const funding = fundingHistory();
   const rssAtStart = process.memoryUsage().rss;

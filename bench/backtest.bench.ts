@@ -7,7 +7,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { BacktestResult } from '../src/engine';
+import type { JobRecord } from '../src/services/backtests/job-records';
 import { HistoryChunks } from '../src/services/backtests/history-chunks';
 import { MarketHistory } from '../src/services/backtests/market-history';
 import { UpstreamClient } from '../src/upstream/upstream-client';
@@ -26,12 +29,12 @@ function peakRssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-async function timeJob(call: SignedClient, body: Record<string, unknown>): Promise<{ seconds: number; job: any }> {
+async function timeJob(call: SignedClient, body: Record<string, unknown>): Promise<{ seconds: number; job: JobRecord }> {
   const started = performance.now();
-  const created = await call('POST', '/v1/backtest/jobs', body);
+  const created = await call<JobRecord>('POST', '/v1/backtest/jobs', body);
   if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   for (;;) {
-    const job = (await call('GET', `/v1/backtest/jobs/${created.body.id}`)).body;
+    const job = (await call<JobRecord>('GET', `/v1/backtest/jobs/${created.body.id}`)).body;
     if (['done', 'failed', 'cancelled'].includes(job.status)) return { seconds: (performance.now() - started) / 1000, job };
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -70,7 +73,7 @@ export async function main(): Promise<void> {
   try {
     const { call } = await newAccount(api.url, world, 'bench@example.com');
     console.log(
-      `machine: ${require('node:os').cpus().length} × ${require('node:os').cpus()[0].model}, Node ${process.version}, load average ${require('node:os')
+      `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os
         .loadavg()
         .map((value: number) => value.toFixed(2))
         .join(' ')}`,
@@ -97,30 +100,34 @@ export async function main(): Promise<void> {
       `fetch and store 5 years of 1m BTCUSDT (${candles.openTime.length} bars) from the stand-in, budget lifted: ${((performance.now() - fetchStarted) / 1000).toFixed(1)} s, ${klinesCalls} klines calls in all;` +
         ` under the 2,000/min weight budget the ${klinesCalls * 10} weight alone takes ≥ ${((klinesCalls * 10) / 2000).toFixed(1)} min`,
     );
-    const [{ mb }] = await api.service.orm.em.fork().getConnection().execute(`SELECT round(pg_total_relation_size('history_chunks') / 1048576.0) AS mb`);
-    console.log(`stored: ${mb} MB in history_chunks`);
+    const [stored] = await api.service.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ mb: string }[]>(`SELECT round(pg_total_relation_size('history_chunks') / 1048576.0) AS mb`);
+    console.log(`stored: ${stored?.mb} MB in history_chunks`);
 
     const runner = await worker();
     exchange.resetCalls();
     const runs: number[] = [];
-    let last: any;
+    let last: BacktestResult | undefined;
     let firstJobPeak = 0;
     for (let run = 0; run < 3; run++) {
       const { seconds, job } = await timeJob(call, body(END));
       if (job.status !== 'done') throw new Error(`job ${job.status}: ${JSON.stringify(job.error)}`);
       runs.push(seconds);
-      last = job;
+      if (job.result === null || !('trades' in job.result)) throw new Error('a done job answers its full result');
+      last = job.result;
       if (run === 0) firstJobPeak = peakRssMb(runner.child.pid!);
     }
     console.log(
-      `stored candles, 5 years of 1m sma_cross 10/30 through the API (${last.result.metrics.total_trades} trades, ${last.result.equity_curve.length} curve points):`,
+      `stored candles, 5 years of 1m sma_cross 10/30 through the API (${last?.metrics.total_trades} trades, ${last?.equity_curve.length} curve points):`,
     );
     console.log(
       `  create → done: ${runs.map((seconds) => `${seconds.toFixed(2)} s`).join(', ')} (target ≤ 3 s); upstream calls: ${exchange.calls('/fapi/v1/klines') + exchange.calls('/fapi/v1/fundingRate')}`,
     );
     const logged = runner.output.filter((line) => line.includes('"backtest job done"')).map((line) => JSON.parse(line) as Record<string, number>);
     const range = (key: string) =>
-      `${(Math.min(...logged.map((entry) => entry[key])) / 1000).toFixed(2)}-${(Math.max(...logged.map((entry) => entry[key])) / 1000).toFixed(2)} s`;
+      `${(Math.min(...logged.map((entry) => entry[key] ?? NaN)) / 1000).toFixed(2)}-${(Math.max(...logged.map((entry) => entry[key] ?? NaN)) / 1000).toFixed(2)} s`;
     console.log(`  per job (worker log): load ${range('loadMs')}, simulate ${range('simulateMs')}, store result + event ${range('storeMs')}`);
     console.log(
       `  worker process peak RSS (VmHWM): ${firstJobPeak.toFixed(0)} MB for its first job, ${peakRssMb(runner.child.pid!).toFixed(0)} MB over the 3 runs (target ≤ 512 MB)`,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { Agent, request } from 'undici';
 import { startExchangeStandIn, type ExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
+import { defined } from '../test/support/defined';
 
 /**
  * `npm run bench -- market`: the market-data gateway against the local
@@ -25,6 +26,7 @@ interface AutocannonResult {
   errors: number;
 }
 // autocannon ships no type declarations; this is the part of its API used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- typed right here, as above
 const autocannon = require('autocannon') as (options: { url: string; connections: number; duration: number; pipelining?: number }) => Promise<AutocannonResult>;
 
 const ROOT = path.resolve(__dirname, '..');
@@ -61,7 +63,7 @@ async function startServiceProcess(upstreamUrl: string, dataDir: string, role: '
       child.kill('SIGKILL');
       reject(new Error('service did not start within 60 s'));
     }, 60_000);
-    const lines = readline.createInterface({ input: child.stdout! });
+    const lines = readline.createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       const url = /"url":"(http:[^"]+)"/.exec(line)?.[1];
       if (url && line.includes('"msg":"service started"')) {
@@ -77,7 +79,7 @@ async function startServiceProcess(upstreamUrl: string, dataDir: string, role: '
 }
 
 function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
 }
 
 /** Sequential requests over one keep-alive connection: per-request latency without queueing. */
@@ -99,7 +101,7 @@ async function latencies(url: string, count: number): Promise<{ p50: number; p99
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux; clock ticks are 1/100 s there). */
 async function cpuSeconds(pid: number): Promise<number | undefined> {
   try {
-    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    const fields = ((await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1] ?? '').split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return undefined;
@@ -134,7 +136,7 @@ async function throughput(services: ServiceProcess[], target: string): Promise<T
   const cpuAfter = await Promise.all(services.map((service) => cpuSeconds(service.child.pid!)));
   const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0);
   const cpuUsed = cpuAfter.reduce<number | undefined>(
-    (sum, after, index) => (sum === undefined || after === undefined || cpuBefore[index] === undefined ? undefined : sum + after - cpuBefore[index]!),
+    (sum, after, index) => (sum === undefined || after === undefined || cpuBefore[index] === undefined ? undefined : sum + after - cpuBefore[index]),
     0,
   );
   return {
@@ -172,7 +174,7 @@ export async function main(): Promise<void> {
   const services: ServiceProcess[] = [];
   try {
     for (let index = 0; index < PROCESSES; index += 1) services.push(await startServiceProcess(exchange.url, dataDir, index === 0 ? 'all' : 'api'));
-    const [service] = services;
+    const service = defined(services[0], 'the first service process');
     process.stdout.write(
       `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os
         .loadavg()

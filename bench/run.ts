@@ -15,6 +15,7 @@ async function run(): Promise<void> {
     return;
   }
   // A plain require: the benchmarks run under @swc-node/register, which hooks require, not import().
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
   const bench = require(file) as BenchModule;
   await bench.main(args);
 }

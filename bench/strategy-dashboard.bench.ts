@@ -25,8 +25,9 @@ export async function main(): Promise<void> {
   const world = await startOutsideWorld();
   const service = await startTestService({ ...world.env, ROLE: 'api', LOG_LEVEL: 'warn' });
   try {
-    const { token, user } = await signIn(service.url, world, 'dashboard@example.com');
-    const userId = (user as { id: number }).id;
+    const session = await signIn(service.url, world, 'dashboard@example.com');
+    const token = session.token;
+    const userId = Number((session.user as { id: unknown }).id);
     const em = service.service.orm.em.fork();
     const ids: string[] = [];
     for (let index = 0; index < STRATEGIES; index += 1) {
@@ -115,7 +116,7 @@ export async function main(): Promise<void> {
     console.log(`dashboard query: ${STRATEGIES} strategies × 10 positions × 10 events per request`);
     console.log(`  SQL statements per request: ${statements} (target ≤ 6)`);
     console.log(
-      `  latency over ${REQUESTS} sequential requests: p50 ${percentile(times, 0.5)!.toFixed(1)} ms, p99 ${percentile(times, 0.99)!.toFixed(1)} ms (target p50 ≤ 25 ms)`,
+      `  latency over ${REQUESTS} sequential requests: p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms (target p50 ≤ 25 ms)`,
     );
   } finally {
     await service.stop();

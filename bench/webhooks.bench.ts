@@ -41,7 +41,7 @@ export async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, LATENCY_SPACING_MS));
     }
     await receiver.waitFor(before + LATENCY_EVENTS * WEBHOOKS, 60_000);
-    const delays = receiver.received.slice(before).map((request) => request.at - Date.parse(JSON.parse(request.body).timestamp));
+    const delays = receiver.received.slice(before).map((request) => request.at - Date.parse((JSON.parse(request.body) as { timestamp: string }).timestamp));
 
     console.log(`webhook deliveries: ${BURST_EVENTS} events × ${WEBHOOKS} webhooks = ${BURST_EVENTS * WEBHOOKS} deliveries in ${burstSeconds.toFixed(2)} s`);
     console.log(`  throughput: ${((BURST_EVENTS * WEBHOOKS) / burstSeconds).toFixed(0)} deliveries/s (target ≥ 500)`);

@@ -25,7 +25,7 @@ export interface Core {
   services: Services;
   logger: Logger;
   metrics: Metrics;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface RunningService extends Core {
@@ -33,7 +33,7 @@ export interface RunningService extends Core {
   url?: string;
 }
 
-function stopper(logger: Logger): { push(step: StopStep): void; stop(): Promise<void> } {
+function stopper(logger: Logger): { push(step: StopStep): void; stop: () => Promise<void> } {
   const steps: StopStep[] = [];
   return {
     push: (step) => steps.push(step),

@@ -102,7 +102,7 @@ describe('service API keys, callers and scopes', () => {
       expect(listed.data!.apiKeys).toContainEqual({ apiKey, label: 'gql', scopes: ['webhooks:write'], createdAt: created.data!.createApiKey.createdAt });
       expect((await graphql(service.url, RevokeApiKeyDocument, { apiKey }, bearer(token))).data).toEqual({ revokeApiKey: true });
       const again = await graphql(service.url, RevokeApiKeyDocument, { apiKey }, bearer(token));
-      expect(again.errors?.[0].extensions).toEqual({ code: 'NOT_FOUND' });
+      expect(again.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND' });
     });
 
     it('the signed headers identify the caller, signed over POST /graphql and the raw body', async () => {
@@ -138,7 +138,8 @@ describe('service API keys, callers and scopes', () => {
         const socket = new WebSocket(`${service.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
         socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload })));
         socket.on('message', (data) => {
-          if (JSON.parse(String(data)).type === 'connection_ack') {
+          // ws hands a Buffer over with its default binaryType.
+          if ((JSON.parse((data as Buffer).toString()) as { type: string }).type === 'connection_ack') {
             resolve('ack');
             socket.close();
           }

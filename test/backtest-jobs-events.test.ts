@@ -107,8 +107,11 @@ describe('a job whose worker process dies', () => {
     try {
       const done = await waitForJob(call, created.body.id);
       expect(done).toMatchObject({ status: 'done', started_at: running.started_at, progress: 1 });
-      const [{ attempts }] = await api.service.orm.em.fork().getConnection().execute('SELECT attempts FROM backtest_jobs WHERE id = ?', [created.body.id]);
-      expect(attempts).toBe(2);
+      const [row] = await api.service.orm.em
+        .fork()
+        .getConnection()
+        .execute<{ attempts: number }[]>('SELECT attempts FROM backtest_jobs WHERE id = ?', [created.body.id]);
+      expect(row?.attempts).toBe(2);
     } finally {
       await survivor.stop();
     }

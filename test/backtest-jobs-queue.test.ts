@@ -47,7 +47,7 @@ describe('queued backtest jobs and the 5-active-jobs rule, across API processes'
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
     const limited = answers.filter((answer) => answer.status === 429);
     expect(limited).toHaveLength(15);
-    expect(limited[0].body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('5') } });
+    expect(limited[0]?.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('5') } });
   });
 
   it('20 simultaneous creates by one user over two processes and two keys: exactly 5 accepted; a cancel frees a place', async () => {

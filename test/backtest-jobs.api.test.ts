@@ -259,11 +259,11 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     expect(response.body.finished_at).toMatch(ISO);
     await new Promise((resolve) => setTimeout(resolve, 4500));
     expect((await call('GET', `/v1/backtest/jobs/${created.body.id}`)).body).toEqual(response.body);
-    const [{ cancel_reason }] = await service.service.orm.em
+    const [row] = await service.service.orm.em
       .fork()
       .getConnection()
-      .execute('SELECT cancel_reason FROM backtest_jobs WHERE id = ?', [created.body.id]);
-    expect(cancel_reason).toBe('wrong range');
+      .execute<{ cancel_reason: string }[]>('SELECT cancel_reason FROM backtest_jobs WHERE id = ?', [created.body.id]);
+    expect(row?.cancel_reason).toBe('wrong range');
     const again = await call('POST', `/v1/backtest/jobs/${created.body.id}/cancel`, {});
     expect(again.status).toBe(409);
   });

@@ -66,7 +66,7 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
     service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '1' });
   });
   afterAll(async () => {
-    await Promise.all(clients.map((client) => client.dispose()));
+    await Promise.all(clients.map(async (client) => client.dispose()));
     await service.stop();
     await exchange.close();
     await world.stop();
@@ -99,9 +99,9 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
     expect(read.result!.trades).toHaveLength(read.result!.metrics.totalTrades);
     const listed = (await graphql(service.url, BacktestJobsDocument, { status: 'done' }, auth)).data!.backtestJobs;
     expect(listed.data.map((row) => row.id)).toEqual([job.id]);
-    expect(listed.data[0].result).toEqual({ metrics: read.result!.metrics, equityCurve: null, trades: null });
+    expect(listed.data[0]?.result).toEqual({ metrics: read.result!.metrics, equityCurve: null, trades: null });
     const cancel = await graphql(service.url, CancelBacktestJobDocument, { id: job.id, reason: 'late' }, auth);
-    expect(cancel.errors![0].extensions!.code).toBe('INVALID_STATE');
+    expect(cancel.errors![0]?.extensions!.code).toBe('INVALID_STATE');
   });
 
   it('create errors carry extensions.code: INVALID_PARAMETER, and RATE_LIMITED beyond 5 active jobs', async () => {
@@ -109,9 +109,9 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
     const bad = await graphql(service.url, CreateBacktestJobDocument, { input: { ...input, timeframe: '2h' } }, bearer(token));
     expect(bad.errors![0]).toMatchObject({ message: expect.stringContaining('timeframe'), extensions: { code: 'INVALID_PARAMETER' } });
     const missing = await graphql(service.url, BacktestJobDocument, { id: 'bt_00000000' }, bearer(token));
-    expect(missing.errors![0].extensions!.code).toBe('NOT_FOUND');
+    expect(missing.errors![0]?.extensions!.code).toBe('NOT_FOUND');
     const anonymous = await graphql(service.url, BacktestTemplatesDocument, {});
-    expect(anonymous.errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+    expect(anonymous.errors![0]?.extensions!.code).toBe('UNAUTHENTICATED');
   });
 
   it('backtestJob streams the job over graphql-ws to its owner (signed connection_init) until done; another user gets NOT_FOUND', async () => {

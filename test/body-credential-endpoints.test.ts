@@ -2,6 +2,7 @@ import { ExchangeRequestDocument } from './graphql/generated';
 import { graphql, request } from './support/http';
 import { startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, type TradingWorld } from './support/trading-world';
+import { defined } from './support/defined';
 
 const API_KEY = 'BODY-CRED-KEY';
 const API_SECRET = 'body-credential-secret-never-logged-7f3a';
@@ -48,7 +49,7 @@ describe('body-credential trading endpoints (spec "Authentication", pattern 3)',
     const response = await request(service.url, 'POST', path, { json: { ...credentials, ...fields } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject(answer);
-    const [call] = world.exchange.accepted.slice(before);
+    const call = defined(world.exchange.accepted[before], 'a call at the exchange');
     expect(call).toMatchObject({ apiKey: API_KEY, method, path: upstreamPath });
     const sent = Object.fromEntries(call.params);
     expect(sent).toMatchObject({ ...Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])), ...added });

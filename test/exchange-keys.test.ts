@@ -3,6 +3,7 @@ import { ExchangeKeyStatusDocument, RegisterExchangeKeyDocument } from './graphq
 import { graphql, request } from './support/http';
 import { bearer, signIn, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
+import { defined } from './support/defined';
 
 const NAIVE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 
@@ -32,7 +33,7 @@ describe('exchange keys: register, remove, verify and status', () => {
     const response = await register({ api_key: 'EXKEY1', api_secret: 'exsecret1' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'API key registered', email: 'trader@example.com', has_api_key: true });
-    const call = world.exchange.calls[calls];
+    const call = defined(world.exchange.calls[calls], 'a call at the exchange');
     expect(call.apiKey).toBe('EXKEY1');
     expect(call.query).toMatch(/^timestamp=\d{13}&recvWindow=\d+&signature=[0-9a-f]{64}$/);
   });

@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
 import { StrategyOrder } from '../src/entities/strategy-order.entity';
+import type { PositionPage } from '../src/services/strategies/strategy-history';
+import type { StrategyRecord } from '../src/services/strategies/strategy-records';
 import { fastClock, zigzag } from './support/fast-clock';
 import { request } from './support/http';
 import { bearer, newAccount } from './support/identity';
@@ -64,7 +66,11 @@ describe('a live order in flight when its worker is killed (contract §12)', () 
       headers: bearer(owner.token),
     });
     expect(registered.status).toBe(200);
-    const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['NEARUSDT'], timeframe: '1m', capital: '100', leverage: 1 }));
+    const { body } = await owner.call<StrategyRecord>(
+      'POST',
+      '/v1/strategies',
+      strategyBody({ symbols: ['NEARUSDT'], timeframe: '1m', capital: '100', leverage: 1 }),
+    );
     world.exchange.holdOrders = true;
     expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, {})).status).toBe(200);
 
@@ -81,8 +87,8 @@ describe('a live order in flight when its worker is killed (contract §12)', () 
     workers = workers.filter((_, index) => index !== owning);
 
     const position = await waitFor(async () => {
-      const { body: page } = await owner.call('GET', `/v1/strategies/${body.id}/positions`);
-      return page.data.length > 0 ? (page.data[0] as Record<string, string>) : undefined;
+      const { body: page } = await owner.call<PositionPage>('GET', `/v1/strategies/${body.id}/positions`);
+      return page.data[0];
     });
     expect((await owner.call('POST', `/v1/strategies/${body.id}/pause`, {})).status).toBe(200);
 
@@ -98,9 +104,9 @@ describe('a live order in flight when its worker is killed (contract §12)', () 
         .sort(),
     );
     expect(exchangeOrders[0]).toMatchObject({ clientOrderId: intents[0]!.id, status: 'FILLED', executedQty: position.quantity });
-    const { body: positions } = await owner.call('GET', `/v1/strategies/${body.id}/positions`);
-    const open = (positions.data as Record<string, string | null>[]).filter((row) => row.closed_at === null);
-    expect(world.exchange.positionOf('TAKEOVER-KEY', 'NEARUSDT')).toBe(open.reduce((sum, row) => sum.plus(row.quantity!), new Decimal(0)).toFixed());
-    expect(positions.data.filter((row: Record<string, string>) => row.opened_at === position.opened_at)).toHaveLength(1);
+    const { body: positions } = await owner.call<PositionPage>('GET', `/v1/strategies/${body.id}/positions`);
+    const open = positions.data.filter((row) => row.closed_at === null);
+    expect(world.exchange.positionOf('TAKEOVER-KEY', 'NEARUSDT')).toBe(open.reduce((sum, row) => sum.plus(row.quantity), new Decimal(0)).toFixed());
+    expect(positions.data.filter((row) => row.opened_at === position.opened_at)).toHaveLength(1);
   }, 120_000);
 });

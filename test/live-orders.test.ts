@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
 import { StrategyOrder } from '../src/entities/strategy-order.entity';
+import type { EventPage, PositionPage } from '../src/services/strategies/strategy-history';
+import type { StrategyRecord } from '../src/services/strategies/strategy-records';
 import { STAND_IN_COMMISSION_RATE } from './stand-ins/exchange-account';
 import { fastClock, zigzag } from './support/fast-clock';
 import { request } from './support/http';
@@ -9,6 +11,11 @@ import { startTradingWorld, strategyBody, type TradingWorld } from './support/tr
 
 /** 1-minute candles close every second of wall time. */
 const clock = fastClock(60);
+/** The `{"error": {code, message}}` body of a `/v1` failure. */
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
 const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '5', UPSTREAM_TIMEOUT_MS: '1500' };
 
 async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 25_000): Promise<T> {
@@ -51,15 +58,15 @@ describe('live orders on the exchange (contract §12)', () => {
   }
 
   async function createStrategy(owner: Awaited<ReturnType<typeof liveUser>>, overrides: Record<string, unknown>) {
-    const { status, body } = await owner.call('POST', '/v1/strategies', strategyBody({ timeframe: '1m', ...overrides }));
+    const { status, body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ timeframe: '1m', ...overrides }));
     expect(status).toBe(200);
-    return body.id as string;
+    return body.id;
   }
 
   const positionsOf = async (owner: Awaited<ReturnType<typeof liveUser>>, id: string) =>
-    (await owner.call('GET', `/v1/strategies/${id}/positions?limit=100`)).body.data as Record<string, any>[];
+    (await owner.call<PositionPage>('GET', `/v1/strategies/${id}/positions?limit=100`)).body.data;
   const eventsOf = async (owner: Awaited<ReturnType<typeof liveUser>>, id: string) =>
-    (await owner.call('GET', `/v1/strategies/${id}/events?limit=500`)).body.data as Record<string, any>[];
+    (await owner.call<EventPage>('GET', `/v1/strategies/${id}/events?limit=500`)).body.data;
   const callsOf = (apiKey: string, path: string, method = 'POST') =>
     world.exchange.accepted.filter((call) => call.apiKey === apiKey && call.path === path && call.method === method);
   const ordersTable = (strategyId: string) => service.service.orm.em.fork().find(StrategyOrder, { strategyId }, { orderBy: { createdAt: 'asc' } });
@@ -100,10 +107,10 @@ describe('live orders on the exchange (contract §12)', () => {
     world.exchange.maxLeverage.set('XRPUSDT', 5);
     const owner = await liveUser();
     const id = await createStrategy(owner, { symbols: ['XRPUSDT'], capital: '100', leverage: 10 });
-    const response = await owner.call('POST', `/v1/strategies/${id}/deploy`, {});
+    const response = await owner.call<ErrorBody>('POST', `/v1/strategies/${id}/deploy`, {});
     expect(response.status).toBe(502);
     expect(response.body.error.code).toBe('UPSTREAM_FAILED');
-    expect((await owner.call('GET', `/v1/strategies/${id}`)).body.status).toBe('draft');
+    expect((await owner.call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe('draft');
     expect(callsOf(owner.apiKey, '/fapi/v1/order')).toEqual([]);
   });
 
@@ -119,7 +126,7 @@ describe('live orders on the exchange (contract §12)', () => {
       expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
       const skipped = await waitFor(async () => (await eventsOf(owner, id)).find((event) => event.type === 'strategy.order_skipped'));
       expect(skipped.data).toMatchObject({ strategy_id: id, symbol, side: 'long', reason });
-      expect((await owner.call('GET', `/v1/strategies/${id}`)).body.status).toBe('deployed');
+      expect((await owner.call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe('deployed');
       await owner.call('POST', `/v1/strategies/${id}/pause`, {});
       expect(callsOf(owner.apiKey, '/fapi/v1/order')).toEqual([]);
     },
@@ -241,7 +248,7 @@ describe('live orders on the exchange (contract §12)', () => {
       return positions.length > 0 && world.exchange.algoOrdersOf(owner.apiKey).length === 1 ? positions : undefined;
     });
     world.exchange.setMarkPrice('INJUSDT', '22.5');
-    const paused = await owner.call('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
+    const paused = await owner.call<StrategyRecord>('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
     expect(paused.status).toBe(200);
     expect(paused.body).toMatchObject({ status: 'paused', stats: { open_positions: 0 } });
     const closed = (await positionsOf(owner, id)).find((row) => row.id === position!.id)!;
@@ -261,13 +268,13 @@ describe('live orders on the exchange (contract §12)', () => {
     await waitFor(async () => ((await positionsOf(owner, id)).some((row) => !row.closed_at) ? true : undefined));
     world.exchange.failing = true;
     try {
-      const response = await owner.call('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
+      const response = await owner.call<ErrorBody>('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
       expect(response.status).toBe(502);
       expect(response.body.error.code).toBe('UPSTREAM_FAILED');
     } finally {
       world.exchange.failing = false;
     }
-    expect((await owner.call('GET', `/v1/strategies/${id}`)).body.status).toBe('paused');
+    expect((await owner.call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe('paused');
     expect((await positionsOf(owner, id)).filter((row) => !row.closed_at)).toHaveLength(1);
   }, 40_000);
 

@@ -25,7 +25,7 @@ describe('the upstream guard keeps the service address inside the exchange limit
     );
     expect(during.map((answer) => answer.status)).toEqual([502, 502, 502]);
     expect(during.map((answer) => answer.body)).toEqual([UPSTREAM_FAILED, UPSTREAM_FAILED, UPSTREAM_FAILED]);
-    expect(Number(during[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(during[0]?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(market.exchange.calls('/fapi/v1/exchangeInfo') + market.exchange.calls('/fapi/v1/premiumIndex')).toBe(0);
     expect(market.exchange.calls('/futures/data/topLongShortPositionRatio')).toBe(0);
 

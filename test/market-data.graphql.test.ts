@@ -47,14 +47,14 @@ describe('market data over GraphQL: the same services as REST', () => {
   it('positionRatio carries longPosition/shortPosition and accountRatio longAccount/shortAccount, as on REST', async () => {
     const position = await graphql(market.url, PositionRatioDocument, { symbol: 'BTCUSDT', period: '1h', limit: 4 });
     expect(withoutNulls(position.data!.positionRatio)).toEqual(await rest('/long-short/position-ratio/BTCUSDT?period=1h&limit=4'));
-    expect(position.data!.positionRatio[0].longAccount).toBeNull();
+    expect(position.data!.positionRatio[0]?.longAccount).toBeNull();
     const account = await graphql(market.url, AccountRatioDocument, { symbol: 'BTCUSDT' });
     expect(withoutNulls(account.data!.accountRatio)).toEqual(await rest('/long-short/account-ratio/BTCUSDT'));
   });
 
   it('a ratio limit over 500 is VALIDATION_FAILED with the FastAPI-style issue', async () => {
     const answer = await graphql(market.url, PositionRatioDocument, { symbol: 'BTCUSDT', limit: 501 });
-    expect(answer.errors![0].extensions).toMatchObject({
+    expect(answer.errors![0]?.extensions).toMatchObject({
       code: 'VALIDATION_FAILED',
       issues: [{ type: 'less_than_equal', loc: ['limit'], msg: expect.any(String) }],
     });
@@ -66,7 +66,7 @@ describe('market data over GraphQL: the same services as REST', () => {
     const board = await graphql(market.url, WhaleBoardDocument, {});
     const restBoard = await rest('/whale-board');
     expect(board.data!.whaleBoard.rows).toEqual(restBoard.rows);
-    expect(typeof board.data!.whaleBoard.rows[0].score).toBe('number');
+    expect(typeof board.data!.whaleBoard.rows[0]?.score).toBe('number');
   });
 
   it('smartMoneyOverview and smartMoneySignals give the upstream figures, decimals as strings', async () => {
@@ -100,7 +100,7 @@ describe('market data over GraphQL: the same services as REST', () => {
     const all = await graphql(market.url, PremiumIndexDocument, {});
     expect(all.data!.premiumIndex).toEqual(await rest('/fapi/v1/premiumIndex'));
     const unknown = await graphql(market.url, PremiumIndexDocument, { symbol: 'NOPEUSDT' });
-    expect(unknown.errors![0].extensions).toMatchObject({ code: 'NOT_FOUND' });
+    expect(unknown.errors![0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('delistings gives the delisting catalog articles', async () => {

@@ -230,12 +230,12 @@ describe('plans, plan keys and plan-gated series', () => {
       ['a Basic plan', () => ({ 'X-Data-API-Key': basicKey }), 'PLAN_REQUIRED'],
     ])('with %s the query fails with %s', async (_label, headers, code) => {
       const response = await graphql(service.url, PlanLongShortRatioDocument, { series: 'STOCK_RETAIL', symbol: 'AAPL' }, headers());
-      expect(response.errors?.[0].extensions).toEqual({ code });
+      expect(response.errors?.[0]?.extensions).toEqual({ code });
     });
 
     it('an unknown symbol is NOT_FOUND', async () => {
       const response = await graphql(service.url, PlanKlinesDocument, { market: 'STOCK', symbol: 'NOPE' }, { 'X-Data-API-Key': standardKey });
-      expect(response.errors?.[0].extensions).toEqual({ code: 'NOT_FOUND' });
+      expect(response.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND' });
     });
   });
 });

@@ -61,12 +61,12 @@ describe('public strategy records over GraphQL, the same service as REST', () =>
 
   it('deleteStrategy of a missing record is NOT_FOUND', async () => {
     const response = await graphql(service.url, DeletePublicStrategyDocument, { id: 987654 });
-    expect(response.errors?.[0].extensions).toEqual({ code: 'NOT_FOUND' });
+    expect(response.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND' });
   });
 
   it('createStrategy with an over-long name is VALIDATION_FAILED with the issue', async () => {
     const response = await graphql(service.url, CreatePublicStrategyDocument, { input: { name: 'x'.repeat(201) } });
-    expect(response.errors?.[0].extensions).toEqual({
+    expect(response.errors?.[0]?.extensions).toEqual({
       code: 'VALIDATION_FAILED',
       issues: [{ type: 'string_too_long', loc: ['name'], msg: expect.any(String) }],
     });

@@ -4,6 +4,7 @@ import { OutboxEvent } from '../src/entities/outbox-event.entity';
 import { newAccount, type SignedClient } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
+import { defined } from './support/defined';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -74,7 +75,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       const own = (await account()).call;
       const ids = [];
       for (let index = 0; index < 3; index += 1) ids.push((await create({ name: `s${index}` }, own)).id);
-      await setStatus(ids[1], 'paused');
+      await setStatus(defined(ids[1], 'the second strategy'), 'paused');
       const first = await own('GET', '/v1/strategies?limit=2');
       expect(first.status).toBe(200);
       expect(first.body.data.map((row: { id: string }) => row.id)).toEqual([ids[2], ids[1]]);
@@ -92,14 +93,15 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
     it("answers 404 NOT_FOUND for another key's strategy and for a missing one, on every route", async () => {
       const { id } = await create();
       const other = (await account()).call;
-      for (const [method, path] of [
+      const routes: [string, string][] = [
         ['GET', `/v1/strategies/${id}`],
         ['PATCH', `/v1/strategies/${id}`],
         ['DELETE', `/v1/strategies/${id}`],
         ['POST', `/v1/strategies/${id}/deploy`],
         ['POST', `/v1/strategies/${id}/pause`],
         ['GET', '/v1/strategies/strat_0000000000000000'],
-      ]) {
+      ];
+      for (const [method, path] of routes) {
         const response = await other(method, path, method === 'GET' || method === 'DELETE' ? undefined : { dry_run: true });
         expect([method, path, response.status, response.body.error?.code]).toEqual([method, path, 404, 'NOT_FOUND']);
       }
@@ -332,7 +334,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
         { orderBy: { createdAt: 'asc', id: 'asc' } },
       );
       expect(events.map((event) => event.type)).toEqual(['strategy.position_closed', 'strategy.paused']);
-      expect(events[0].data).toMatchObject({ position_id: 'pos_test_open_1', exit_price: '150', pnl: '498.75', reason: 'pause' });
+      expect(events[0]?.data).toMatchObject({ position_id: 'pos_test_open_1', exit_price: '150', pnl: '498.75', reason: 'pause' });
     });
 
     it('pause without close_positions keeps positions open', async () => {
@@ -365,8 +367,8 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       await call('POST', `/v1/strategies/${id}/pause`, {});
       const events = await em().find(OutboxEvent, { data: { strategy_id: id } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
       expect(events.map((event) => event.type)).toEqual(['strategy.deployed', 'strategy.paused']);
-      expect(events[0].data).toMatchObject({ strategy_id: id, capital: '500', leverage: 2, dry_run: true, symbols: ['BTCUSDT'], timeframe: '1h' });
-      expect(events[0].id).toMatch(/^evt_[0-9a-f]+$/);
+      expect(events[0]?.data).toMatchObject({ strategy_id: id, capital: '500', leverage: 2, dry_run: true, symbols: ['BTCUSDT'], timeframe: '1h' });
+      expect(events[0]?.id).toMatch(/^evt_[0-9a-f]+$/);
     });
   });
 });

@@ -69,7 +69,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     const deployed = await graphql(service.url, DeployStrategyDocument, { id: strategy.id, input: { dryRun: true, capital: '200' } }, auth);
     expect(deployed.data!.deployStrategy).toMatchObject({ status: 'deployed', capital: '300', deployedAt: expect.any(String) });
     const again = await graphql(service.url, DeployStrategyDocument, { id: strategy.id, input: { dryRun: true } }, auth);
-    expect(again.errors?.[0].extensions?.code).toBe('INVALID_STATE');
+    expect(again.errors?.[0]?.extensions?.code).toBe('INVALID_STATE');
     const paused = await graphql(service.url, PauseStrategyDocument, { id: strategy.id }, auth);
     expect(paused.data!.pauseStrategy.status).toBe('paused');
     const deleted = await graphql(service.url, DeleteSignedStrategyDocument, { id: strategy.id }, auth);
@@ -105,7 +105,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     const { token } = await account();
     const input = { name: 'x', templateId: 'sma_cross', params: { fast: 2, slow: 3 }, symbols: ['BTCUSDT'], timeframe: '1h', capital: '100', ...overrides };
     const result = await graphql(service.url, CreateSignedStrategyDocument, { input }, bearer(token));
-    expect(result.errors?.[0].extensions?.code).toBe(code);
+    expect(result.errors?.[0]?.extensions?.code).toBe(code);
   });
 
   it("answers NOT_FOUND for another account's strategy and UNAUTHENTICATED without credentials", async () => {
@@ -113,9 +113,9 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
     const other = await account();
     const result = await graphql(service.url, SignedStrategyDocument, { id: body.id }, bearer(other.token));
-    expect(result.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect(result.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const anonymous = await graphql(service.url, SignedStrategyDocument, { id: body.id });
-    expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it("streams strategy.deployed and strategy.paused to the owner's subscriber in the contract envelope; another account or key gets NOT_FOUND and nothing", async () => {

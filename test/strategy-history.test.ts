@@ -6,6 +6,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { StrategyPosition, type CloseReason } from '../src/entities/strategy-position.entity';
 import { Strategy } from '../src/entities/strategy.entity';
 import { recordEvent } from '../src/events/outbox';
+import type { EventPage, PositionPage } from '../src/services/strategies/strategy-history';
+import type { StrategyRecord } from '../src/services/strategies/strategy-records';
 import { StrategiesWithHistoryDocument, StrategyEventsAfterDocument, StrategyPositionsPageDocument } from './graphql/generated';
 import { graphql } from './support/http';
 import { bearer, newAccount } from './support/identity';
@@ -13,6 +15,13 @@ import { startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
 
 const HOUR = 3_600_000;
+
+/** The `{"error": {code, message}}` body of a `/v1` failure. */
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+const userIdOf = (account: { user: unknown }) => Number((account.user as { id: unknown }).id);
 const REASONS: CloseReason[] = ['signal', 'pause', 'stop_loss', 'take_profit', 'liquidation'];
 
 describe('strategy history (contract §11): positions and events over REST, GraphQL and the subscription', () => {
@@ -71,13 +80,15 @@ describe('strategy history (contract §11): positions and events over REST, Grap
   describe('GET /v1/strategies/{id}/positions', () => {
     it('pages positions newest first with a cursor, filters by status, and carries close_reason (null while open)', async () => {
       const owner = await account();
-      const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
       await seedPositions(body.id, 7);
-      const first = await owner.call('GET', `/v1/strategies/${body.id}/positions?limit=4`);
+      const first = await owner.call<PositionPage>('GET', `/v1/strategies/${body.id}/positions?limit=4`);
       expect(first.status).toBe(200);
       expect(first.body.data).toHaveLength(4);
-      expect(first.body.data[0]).toEqual({
-        id: expect.stringMatching(/^pos_[0-9a-f]+$/),
+      const newest = first.body.data[0];
+      expect(newest?.id).toMatch(/^pos_[0-9a-f]+$/);
+      expect({ ...newest, id: 'pos' }).toEqual({
+        id: 'pos',
         strategy_id: body.id,
         symbol: 'BTCUSDT',
         side: 'long',
@@ -93,15 +104,15 @@ describe('strategy history (contract §11): positions and events over REST, Grap
         dry_run: true,
       });
       expect(first.body.data[1]).toMatchObject({ exit_price: '67100', exit_fee: '0.2684', pnl: '0.4586', close_reason: REASONS[5 % REASONS.length] });
-      const second = await owner.call('GET', `/v1/strategies/${body.id}/positions?limit=4&cursor=${first.body.next_cursor}`);
+      const second = await owner.call<PositionPage>('GET', `/v1/strategies/${body.id}/positions?limit=4&cursor=${first.body.next_cursor}`);
       expect(second.body.data).toHaveLength(3);
       expect(second.body.next_cursor).toBeNull();
-      const openedAt = [...first.body.data, ...second.body.data].map((row: { opened_at: string }) => row.opened_at);
+      const openedAt = [...first.body.data, ...second.body.data].map((row) => row.opened_at);
       expect(openedAt).toEqual([...openedAt].sort().reverse());
-      expect((await owner.call('GET', `/v1/strategies/${body.id}/positions?status=open`)).body.data).toHaveLength(1);
-      const closed = await owner.call('GET', `/v1/strategies/${body.id}/positions?status=closed`);
+      expect((await owner.call<PositionPage>('GET', `/v1/strategies/${body.id}/positions?status=open`)).body.data).toHaveLength(1);
+      const closed = await owner.call<PositionPage>('GET', `/v1/strategies/${body.id}/positions?status=closed`);
       expect(closed.body.data).toHaveLength(6);
-      expect(new Set(closed.body.data.map((row: { close_reason: string }) => row.close_reason))).toEqual(new Set(REASONS));
+      expect(new Set(closed.body.data.map((row) => row.close_reason))).toEqual(new Set(REASONS));
     });
 
     it.each([
@@ -111,8 +122,8 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       ['cursor=not-a-cursor', 'cursor'],
     ])('answers 400 INVALID_PARAMETER for %s', async (query, field) => {
       const owner = await account();
-      const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
-      const response = await owner.call('GET', `/v1/strategies/${body.id}/positions?${query}`);
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const response = await owner.call<ErrorBody>('GET', `/v1/strategies/${body.id}/positions?${query}`);
       expect(response.status).toBe(400);
       expect(response.body.error).toMatchObject({ code: 'INVALID_PARAMETER' });
       expect(response.body.error.message).toContain(field);
@@ -121,9 +132,9 @@ describe('strategy history (contract §11): positions and events over REST, Grap
     it("answers 404 NOT_FOUND for another key's strategy on both history paths, and charges weight 5 each", async () => {
       const owner = await account();
       const other = await account();
-      const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
       for (const path of [`/v1/strategies/${body.id}/positions`, `/v1/strategies/${body.id}/events`]) {
-        const response = await other.call('GET', path);
+        const response = await other.call<ErrorBody>('GET', path);
         expect(response.status).toBe(404);
         expect(response.body.error.code).toBe('NOT_FOUND');
         const before = Number((await owner.call('GET', `/v1/strategies/${body.id}`)).headers.get('x-service-used-weight-1m'));
@@ -137,37 +148,40 @@ describe('strategy history (contract §11): positions and events over REST, Grap
   describe('GET /v1/strategies/{id}/events', () => {
     it('lists stored events oldest first, after an event id, with next_cursor the last id while more follow', async () => {
       const owner = await account();
-      const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
-      const ids = await seedEvents(body.id, owner.user.id, 5);
-      const first = await owner.call('GET', `/v1/strategies/${body.id}/events?limit=3`);
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const ids = await seedEvents(body.id, userIdOf(owner), 5);
+      const first = await owner.call<EventPage>('GET', `/v1/strategies/${body.id}/events?limit=3`);
       expect(first.status).toBe(200);
-      expect(first.body.data.map((event: { id: string }) => event.id)).toEqual(ids.slice(0, 3));
-      expect(first.body.data[0]).toEqual({
+      expect(first.body.data.map((event) => event.id)).toEqual(ids.slice(0, 3));
+      const oldest = first.body.data[0];
+      expect(Date.parse(oldest?.timestamp ?? '')).not.toBeNaN();
+      expect({ ...oldest, timestamp: 'at' }).toEqual({
         id: ids[0],
         type: 'strategy.position_opened',
-        timestamp: expect.any(String),
+        timestamp: 'at',
         data: { strategy_id: body.id, index: 0 },
       });
       expect(first.body.next_cursor).toBe(ids[2]);
-      const rest = await owner.call('GET', `/v1/strategies/${body.id}/events?after=${first.body.next_cursor}`);
-      expect(rest.body).toEqual({ data: expect.any(Array), next_cursor: null });
-      expect(rest.body.data.map((event: { id: string }) => event.id)).toEqual(ids.slice(3));
+      const rest = await owner.call<EventPage>('GET', `/v1/strategies/${body.id}/events?after=${first.body.next_cursor}`);
+      expect(Object.keys(rest.body).sort()).toEqual(['data', 'next_cursor']);
+      expect(rest.body.next_cursor).toBeNull();
+      expect(rest.body.data.map((event) => event.id)).toEqual(ids.slice(3));
     });
 
     it.each([['limit=0'], ['limit=501'], ['after=evt_000000000000000000000000']])('answers 400 INVALID_PARAMETER for %s', async (query) => {
       const owner = await account();
-      const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
-      const response = await owner.call('GET', `/v1/strategies/${body.id}/events?${query}`);
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const response = await owner.call<ErrorBody>('GET', `/v1/strategies/${body.id}/events?${query}`);
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('INVALID_PARAMETER');
     });
 
     it("refuses another strategy's event as `after` with 400", async () => {
       const owner = await account();
-      const { body: mine } = await owner.call('POST', '/v1/strategies', strategyBody());
-      const { body: theirs } = await owner.call('POST', '/v1/strategies', strategyBody());
-      const [foreign] = await seedEvents(theirs.id, owner.user.id, 1);
-      const response = await owner.call('GET', `/v1/strategies/${mine.id}/events?after=${foreign}`);
+      const { body: mine } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const { body: theirs } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const [foreign] = await seedEvents(theirs.id, userIdOf(owner), 1);
+      const response = await owner.call<ErrorBody>('GET', `/v1/strategies/${mine.id}/events?after=${foreign}`);
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('INVALID_PARAMETER');
     });
@@ -183,7 +197,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
         ids.push(id);
         em.create(Strategy, {
           id,
-          userId: owner.user.id,
+          userId: userIdOf(owner),
           apiKeyId: null,
           name: `dashboard ${index}`,
           templateId: 'sma_cross',
@@ -207,7 +221,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       }
       await em.flush();
       for (const id of ids) await seedPositions(id, 12);
-      for (const id of ids.slice(0, 5)) await seedEvents(id, owner.user.id, 12);
+      for (const id of ids.slice(0, 5)) await seedEvents(id, userIdOf(owner), 12);
       // the subscription bridge reads each recorded event back: let it finish before counting
       await new Promise((resolve) => setTimeout(resolve, 500));
 
@@ -235,12 +249,12 @@ describe('strategy history (contract §11): positions and events over REST, Grap
 
     it('gives the same position pages as REST through SignedStrategy.positions', async () => {
       const owner = await account();
-      const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
       await seedPositions(body.id, 5);
-      const rest = await owner.call('GET', `/v1/strategies/${body.id}/positions?status=closed&limit=2`);
+      const rest = await owner.call<PositionPage>('GET', `/v1/strategies/${body.id}/positions?status=closed&limit=2`);
       const result = await graphql(service.url, StrategyPositionsPageDocument, { id: body.id, status: 'closed', limit: 2 }, bearer(owner.token));
       expect(result.data!.signedStrategy.positions).toEqual({
-        data: rest.body.data.map((row: { id: string; close_reason: string }) => ({ id: row.id, closeReason: row.close_reason })),
+        data: rest.body.data.map((row) => ({ id: row.id, closeReason: row.close_reason })),
         nextCursor: rest.body.next_cursor,
       });
       const invalid = await graphql(service.url, StrategyPositionsPageDocument, { id: body.id, limit: 500 }, bearer(owner.token));
@@ -249,8 +263,8 @@ describe('strategy history (contract §11): positions and events over REST, Grap
 
     it('strategyEvents(after) yields the stored events after `after`, then live ones: none missed or repeated while 1,000 are being recorded', async () => {
       const owner = await account();
-      const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
-      const stored = await seedEvents(body.id, owner.user.id, 20);
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const stored = await seedEvents(body.id, userIdOf(owner), 20);
       const after = stored[4]!;
       const received: string[] = [];
       const client = createClient({
@@ -261,7 +275,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       let produced: string[] = [];
       try {
         // recording starts before the subscription does, so events land on both sides of the seam
-        const producing = seedEvents(body.id, owner.user.id, 1_000).then((ids) => (produced = ids));
+        const producing = seedEvents(body.id, userIdOf(owner), 1_000).then((ids) => (produced = ids));
         await new Promise((resolve) => setTimeout(resolve, 50));
         const done = new Promise<void>((resolve, reject) => {
           client.subscribe<{ strategyEvents: { id: string } }>(
@@ -289,10 +303,10 @@ describe('strategy history (contract §11): positions and events over REST, Grap
     it('strategyEvents without strategyId yields the events of all the caller’s strategies and no one else’s', async () => {
       const owner = await account();
       const stranger = await account();
-      const { body: first } = await owner.call('POST', '/v1/strategies', strategyBody());
-      const { body: second } = await owner.call('POST', '/v1/strategies', strategyBody());
-      const { body: foreign } = await stranger.call('POST', '/v1/strategies', strategyBody());
-      const [start] = await seedEvents(first.id, owner.user.id, 1);
+      const { body: first } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const { body: second } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const { body: foreign } = await stranger.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const [start] = await seedEvents(first.id, userIdOf(owner), 1);
       const received: string[] = [];
       const client = createClient({
         url: `${service.url.replace('http', 'ws')}/graphql`,
@@ -306,9 +320,9 @@ describe('strategy history (contract §11): positions and events over REST, Grap
         );
         await new Promise((resolve) => setTimeout(resolve, 300));
         const mine = [
-          ...(await seedEvents(second.id, owner.user.id, 2)),
-          ...(await seedEvents(foreign.id, stranger.user.id, 2)),
-          ...(await seedEvents(first.id, owner.user.id, 1)),
+          ...(await seedEvents(second.id, userIdOf(owner), 2)),
+          ...(await seedEvents(foreign.id, userIdOf(stranger), 2)),
+          ...(await seedEvents(first.id, userIdOf(owner), 1)),
         ];
         const expected = [...mine.slice(0, 2), mine[4]!];
         const deadline = Date.now() + 10_000;

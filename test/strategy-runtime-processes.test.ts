@@ -5,6 +5,7 @@ import { spawnService, type ServiceProcess } from './support/service-process';
 import { subscribeStrategyEvents, type StrategySubscriber } from './support/strategy-subscriber';
 import { createTestDatabase, startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
+import { defined } from './support/defined';
 
 const clock = fastClock(30);
 
@@ -62,10 +63,11 @@ describe('the strategy runtime across processes', () => {
     const stored = await api.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id });
     expect(stored.workerId).not.toBeNull();
 
-    workers[owning].child.kill('SIGKILL');
-    await workers[owning].exited;
+    const killed = defined(workers[owning], 'the owning worker');
+    const survivor = defined(workers[1 - owning], 'the other worker');
+    killed.child.kill('SIGKILL');
+    await killed.exited;
     const seen = subscriber.events.length;
-    const survivor = workers[1 - owning];
     await subscriber.waitFor((event) => event.type === 'strategy.position_opened' && subscriber!.events.indexOf(event) >= seen, 30_000);
     expect(evaluatedBy(body.id)[1 - owning]).toBeGreaterThan(0);
     const takenOver = await api.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id });

@@ -8,6 +8,7 @@ import { bearer, newAccount } from './support/identity';
 import { subscribeStrategyEvents, type StrategySubscriber } from './support/strategy-subscriber';
 import { createTestDatabase, startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
+import { defined } from './support/defined';
 
 /** 1-minute candles close every 2 s of wall time. */
 const clock = fastClock(30);
@@ -95,7 +96,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     const owner = await account();
     await Promise.all(
       cases.map(async ({ symbol, exits, reason, exitPrice }) => {
-        world.market.scriptCloses(symbol, (index) => cycle[((index % 6) + 6) % 6]);
+        world.market.scriptCloses(symbol, (index) => defined(cycle[((index % 6) + 6) % 6], 'a close of the cycle'));
         const { body } = await owner.call(
           'POST',
           '/v1/strategies',
@@ -143,9 +144,14 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       .filter((order) => order.params.get('symbol') === 'DOTUSDT');
     // every order reached the stand-in with a valid signature of the registered key (it records only those)
     expect(orders.length).toBeGreaterThanOrEqual(2);
-    expect(orders[0].apiKey).toBe('RUNTIME-LIVE-KEY');
-    expect(Object.fromEntries(orders[0].params)).toMatchObject({ symbol: 'DOTUSDT', side: 'BUY', type: 'MARKET', quantity: opened.data.quantity });
-    expect(Object.fromEntries(orders[1].params)).toMatchObject({
+    expect(orders[0]?.apiKey).toBe('RUNTIME-LIVE-KEY');
+    expect(Object.fromEntries(defined(orders[0], 'the opening order').params)).toMatchObject({
+      symbol: 'DOTUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: opened.data.quantity,
+    });
+    expect(Object.fromEntries(defined(orders[1], 'the closing order').params)).toMatchObject({
       symbol: 'DOTUSDT',
       side: 'SELL',
       type: 'MARKET',
@@ -182,7 +188,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       await waitUntil(async () => (await cursorOf(second!)) > stoppedAt);
       const resumed = await second.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id });
       expect(resumed.status).toBe('deployed');
-      expect(resumed.lastBars!.AVAXUSDT - stoppedAt).toBeGreaterThanOrEqual(60_000);
+      expect(defined(resumed.lastBars?.AVAXUSDT, 'the AVAXUSDT cursor') - stoppedAt).toBeGreaterThanOrEqual(60_000);
     } finally {
       await first?.stop();
       await second?.stop();

@@ -5,6 +5,7 @@ import { WebhookDelivery } from '../src/entities/webhook-delivery.entity';
 import { createTestCa, type TestCa } from './stand-ins/test-ca';
 import { WebhookReceiver } from './stand-ins/webhook-receiver';
 import { startTestService, type TestService } from './support/test-service';
+import { defined } from './support/defined';
 
 /**
  * The delivery worker end to end: events recorded in the outbox reach real
@@ -47,7 +48,7 @@ describe('webhook delivery pipeline', () => {
     await receiver.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.received).toHaveLength(1);
-    const [request] = receiver.received;
+    const request = defined(receiver.received[0], 'a delivered request');
     expect(request.path).toBe('/hook');
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.headers['webhook-id']).toBe(event.id);

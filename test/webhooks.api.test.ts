@@ -4,6 +4,7 @@ import type { TestCa } from './stand-ins/test-ca';
 import { startReceiverWorld, WebhookReceiver, type ReceiverWorld } from './stand-ins/webhook-receiver';
 import { newAccount, startOutsideWorld, type OutsideWorld, type SignedClient } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
+import { defined } from './support/defined';
 
 const WRITE = ['webhooks:write'];
 
@@ -138,7 +139,7 @@ describe('signed webhook API (spec "Webhooks", contract §10)', () => {
       expect(responses.filter((response) => response.status === 200)).toHaveLength(25);
       const limited = responses.filter((response) => response.status === 429);
       expect(limited).toHaveLength(5);
-      expect(limited[0].body).toEqual({ error: { code: 'LIMIT_REACHED', message: expect.any(String) } });
+      expect(limited[0]?.body).toEqual({ error: { code: 'LIMIT_REACHED', message: expect.any(String) } });
       const listed = await owner.call('GET', '/v1/webhooks?limit=100');
       expect(listed.body.data).toHaveLength(25);
     });
@@ -160,7 +161,7 @@ describe('signed webhook API (spec "Webhooks", contract §10)', () => {
         response_time_ms: expect.any(Number),
         error: null,
       });
-      const request = receiver.received[before];
+      const request = defined(receiver.received[before], 'the test request');
       expect(request.path).toBe('/test-ok');
       const event = new StandardWebhook(webhook.secret).verify(request.body, request.headers) as Record<string, unknown>;
       expect(event).toMatchObject({ id: response.body.test_event_id, type: 'webhook.test', data: expect.objectContaining({ test: true }) });

@@ -55,12 +55,12 @@ describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
     const response = await readOnly.call('POST', '/graphql', { query: print(CreateWebhookDocument), variables: { input: { url: `${url}/x`, events: ['*'] } } });
     expect(response.body.errors[0].extensions.code).toBe('INSUFFICIENT_PERMISSION');
     const anonymous = await graphql(service.url, WebhooksDocument, {});
-    expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('validation failures carry INVALID_PARAMETER and the field', async () => {
     const { token } = await newAccount(service.url, world, 'gql-invalid@example.com');
     const response = await graphql(service.url, CreateWebhookDocument, { input: { url: 'http://example.com', events: ['*'] } }, bearer(token));
-    expect(response.errors?.[0].extensions).toEqual({ code: 'INVALID_PARAMETER', field: 'url' });
+    expect(response.errors?.[0]?.extensions).toEqual({ code: 'INVALID_PARAMETER', field: 'url' });
   });
 });

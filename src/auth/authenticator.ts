@@ -52,9 +52,9 @@ export class Authenticator {
   ) {}
 
   async bearer(authorization: string | undefined): Promise<Caller> {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    if (!match) throw unauthenticated('missing bearer token');
-    const claims = await this.appTokens.verify(match[1]);
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (token === undefined) throw unauthenticated('missing bearer token');
+    const claims = await this.appTokens.verify(token);
     return { userId: claims.userId, apiKeyId: null, scopes: [...SCOPES] };
   }
 
@@ -81,7 +81,7 @@ export class Authenticator {
 
   /** graphql-ws `connection_init` (contract §9): `{authorization: "Bearer …"}` or `{apiKey, timestamp, signature}` over `timestamp + "GET" + "/graphql"`. */
   async connectionParams(params: Readonly<Record<string, unknown>> | undefined): Promise<Caller> {
-    const text = (name: string) => (typeof params?.[name] === 'string' ? (params[name] as string) : undefined);
+    const text = (name: string) => (typeof params?.[name] === 'string' ? params[name] : undefined);
     if (text('authorization') !== undefined) return this.bearer(text('authorization'));
     return this.signed(
       { apiKey: text('apiKey'), timestamp: text('timestamp'), signature: text('signature') },

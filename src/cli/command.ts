@@ -13,13 +13,16 @@ export class UsageError extends Error {}
 /** `--email a@b --days 3` → `{ email: 'a@b', days: '3' }`. */
 export function parseFlags(argv: string[]): Record<string, string> {
   const flags: Record<string, string> = {};
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index];
+  const rest = [...argv];
+  for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
-    const [name, inline] = arg.slice(2).split('=', 2);
+    const [name = '', inline] = arg.slice(2).split('=', 2);
+    const next = rest[0];
     if (inline !== undefined) flags[name] = inline;
-    else if (index + 1 < argv.length && !argv[index + 1].startsWith('--')) flags[name] = argv[(index += 1)];
-    else flags[name] = 'true';
+    else if (next !== undefined && !next.startsWith('--')) {
+      flags[name] = next;
+      rest.shift();
+    } else flags[name] = 'true';
   }
   return flags;
 }

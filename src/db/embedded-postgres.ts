@@ -15,7 +15,7 @@ import type { Logger } from '../observability/logger';
  */
 export interface EmbeddedDatabase {
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 const USER = 'postgres';
@@ -103,10 +103,11 @@ async function runningServer(clusterDir: string): Promise<RunningServer | undefi
   } catch {
     return undefined;
   }
-  const pid = Number.parseInt(lines[0], 10);
+  const [pidLine = '', , , portLine = ''] = lines;
+  const pid = Number.parseInt(pidLine, 10);
   if (!Number.isInteger(pid) || !isAlive(pid)) return undefined;
   const parent = await parentPid(pid);
-  return { pid, port: Number.parseInt(lines[3], 10), ownedByLiveService: parent !== undefined && (await isNodeProcess(parent)) };
+  return { pid, port: Number.parseInt(portLine, 10), ownedByLiveService: parent !== undefined && (await isNodeProcess(parent)) };
 }
 
 async function stopOrphanedServer(pid: number, logger: Logger): Promise<void> {

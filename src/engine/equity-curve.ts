@@ -1,3 +1,4 @@
+// Typed-array loops: every index below is bounded by the loop or the array length, so `!` stands in for a guard that would cost speed.
 import { DAY_MS, utcDayStart } from './timeframes';
 import type { BarEquity } from './types';
 
@@ -16,7 +17,7 @@ export interface SymbolEquity {
  * A symbol counts with its latest closed bar, or its share before its first.
  */
 export function combineBarEquity(symbols: readonly SymbolEquity[]): BarEquity {
-  if (symbols.length === 1) return { openTime: symbols[0].openTime, equity: symbols[0].equity };
+  if (symbols.length === 1) return { openTime: symbols[0]!.openTime, equity: symbols[0]!.equity };
   const capacity = symbols.reduce((total, series) => total + series.equity.length, 0);
   const openTime = new Float64Array(capacity);
   const equity = new Float64Array(capacity);
@@ -26,14 +27,14 @@ export function combineBarEquity(symbols: readonly SymbolEquity[]): BarEquity {
   for (;;) {
     let earliest = Infinity;
     for (let index = 0; index < symbols.length; index++) {
-      if (next[index] < symbols[index].equity.length) earliest = Math.min(earliest, symbols[index].openTime[next[index]]);
+      if (next[index]! < symbols[index]!.equity.length) earliest = Math.min(earliest, symbols[index]!.openTime[next[index]!]!);
     }
     if (earliest === Infinity) break;
     let total = 0;
     for (let index = 0; index < symbols.length; index++) {
-      const series = symbols[index];
-      if (next[index] < series.equity.length && series.openTime[next[index]] === earliest) current[index] = series.equity[next[index]++];
-      total += current[index];
+      const series = symbols[index]!;
+      if (next[index]! < series.equity.length && series.openTime[next[index]!] === earliest) current[index] = series.equity[next[index]!++]!;
+      total += current[index]!;
     }
     openTime[count] = earliest;
     equity[count] = total;
@@ -59,8 +60,8 @@ export function sampleDailyEquity(symbols: readonly SymbolEquity[], days: Float6
   for (const series of symbols) {
     let closed = 0;
     for (let day = 0; day < days.length; day++) {
-      while (closed < series.equity.length && series.openTime[closed] + barMs <= days[day]) closed++;
-      values[day] += closed === 0 ? series.share : series.equity[closed - 1];
+      while (closed < series.equity.length && series.openTime[closed]! + barMs <= days[day]!) closed++;
+      values[day]! += closed === 0 ? series.share : series.equity[closed - 1]!;
     }
   }
   return values;

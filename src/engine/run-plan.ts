@@ -1,3 +1,4 @@
+// Typed-array loops: every index below is bounded by the loop or the array length, so `!` stands in for a guard that would cost speed.
 import { parseDecimal } from './wire-format';
 import { EngineError } from './engine-error';
 import { feeRates, type FeeRates } from './fees';
@@ -40,7 +41,7 @@ function checkCandles(symbol: string, candles: CandleSeries): void {
   const lengths = [candles.open, candles.high, candles.low, candles.close, candles.volume].map((series) => series.length);
   if (lengths.some((length) => length !== openTime.length)) throw new EngineError('ENGINE_ERROR', `${symbol} candle arrays differ in length`);
   for (let index = 1; index < openTime.length; index++) {
-    if (!(openTime[index] > openTime[index - 1])) throw new EngineError('ENGINE_ERROR', `${symbol} candles are not in ascending time order`);
+    if (!(openTime[index]! > openTime[index - 1]!)) throw new EngineError('ENGINE_ERROR', `${symbol} candles are not in ascending time order`);
   }
 }
 

@@ -1,3 +1,4 @@
+// Typed-array loops: every index below is bounded by the loop or the array length, so `!` stands in for a guard that would cost speed.
 import type { FeeRates } from './fees';
 import { lowerBound } from './sorted-search';
 import type { SymbolAccount } from './symbol-account';
@@ -42,14 +43,14 @@ export function runSymbol(run: SymbolRun): void {
   const fundingTime = funding.time;
   const fundingRate = funding.rate;
   const takerFee = run.fees.taker;
-  let fundingIndex = lowerBound(fundingTime, openTime[from]);
+  let fundingIndex = lowerBound(fundingTime, openTime[from]!);
   let desired = 0;
   let orderPending = false;
   let sinceReport = 0;
 
   for (let bar = from; bar < to; bar++) {
-    const barOpen = open[bar];
-    const barOpenTime = openTime[bar];
+    const barOpen = open[bar]!;
+    const barOpenTime = openTime[bar]!;
     const barCloseTime = barOpenTime + barMs;
 
     if (orderPending) {
@@ -60,20 +61,20 @@ export function runSymbol(run: SymbolRun): void {
       }
     }
 
-    while (fundingIndex < fundingTime.length && fundingTime[fundingIndex] < barCloseTime) {
-      if (account.direction !== 0) account.payFunding(fundingRate[fundingIndex], barOpen);
+    while (fundingIndex < fundingTime.length && fundingTime[fundingIndex]! < barCloseTime) {
+      if (account.direction !== 0) account.payFunding(fundingRate[fundingIndex]!, barOpen);
       fundingIndex++;
     }
 
-    if (account.direction !== 0) account.exitWithinBar(barOpen, high[bar], low[bar], barOpenTime, barCloseTime);
+    if (account.direction !== 0) account.exitWithinBar(barOpen, high[bar]!, low[bar]!, barOpenTime, barCloseTime);
 
-    const decision = strategy.onBar(barOpen, high[bar], low[bar], close[bar], volume[bar]);
+    const decision = strategy.onBar(barOpen, high[bar]!, low[bar]!, close[bar]!, volume[bar]!);
     if (decision !== desired) {
       desired = decision;
       orderPending = true;
     }
 
-    equity[bar - from] = account.equity(close[bar]);
+    equity[bar - from] = account.equity(close[bar]!);
 
     if (++sinceReport === PROGRESS_STRIDE) {
       sinceReport = 0;
@@ -83,7 +84,7 @@ export function runSymbol(run: SymbolRun): void {
 
   const last = to - 1;
   if (account.direction !== 0) {
-    account.close(close[last], openTime[last] + barMs, takerFee);
+    account.close(close[last]!, openTime[last]! + barMs, takerFee);
     equity[last - from] = account.cash;
   }
   run.reportBars(sinceReport);

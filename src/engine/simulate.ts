@@ -1,3 +1,4 @@
+// Typed-array loops: every index below is bounded by the loop or the array length, so `!` stands in for a guard that would cost speed.
 import { formatDecimal } from './wire-format';
 import { combineBarEquity, curveDays, sampleDailyEquity, type SymbolEquity } from './equity-curve';
 import { computeMetrics, tradeStatistics } from './metrics';
@@ -60,7 +61,7 @@ export function simulate(input: BacktestInput, options: SimulateOptions = {}): S
     days: (plan.end - plan.start) / DAY_MS,
     trades: tradeStatistics(trades.pnl, trades.entryTime, trades.exitTime, trades.count),
   });
-  const equityCurve = Array.from(days, (day, index): EquityPoint => [new Date(day).toISOString(), formatDecimal(dailyEquity[index])]);
+  const equityCurve = Array.from(days, (day, index): EquityPoint => [new Date(day).toISOString(), formatDecimal(dailyEquity[index]!)]);
   return {
     result: { metrics, equity_curve: equityCurve, trades: trades.toWire(plan.symbols.map((symbol) => symbol.symbol)) },
     barEquity,

@@ -1,3 +1,4 @@
+// Typed-array loops: every index below is bounded by the loop or the array length, so `!` stands in for a guard that would cost speed.
 import { formatDecimal, InstantFormatter } from './wire-format';
 import type { BacktestTrade } from './types';
 
@@ -57,7 +58,7 @@ export class TradeLog {
    */
   exitOrder(): number[] {
     const order = Array.from({ length: this.count }, (_, index) => index);
-    return order.sort((a, b) => this.exitTime[a] - this.exitTime[b]);
+    return order.sort((a, b) => this.exitTime[a]! - this.exitTime[b]!);
   }
 
   /** Wire trades with `id` 1..n in exit-time order. */
@@ -66,14 +67,14 @@ export class TradeLog {
     return this.exitOrder().map((index, position) => ({
       id: position + 1,
       side: this.direction[index] === 1 ? 'long' : 'short',
-      symbol: symbols[this.symbol[index]],
-      entry_time: instants.format(this.entryTime[index]),
-      entry_price: formatDecimal(this.entryPrice[index]),
-      exit_time: instants.format(this.exitTime[index]),
-      exit_price: formatDecimal(this.exitPrice[index]),
-      qty: formatDecimal(this.qty[index]),
-      pnl: formatDecimal(this.pnl[index]),
-      fee: formatDecimal(this.fee[index]),
+      symbol: symbols[this.symbol[index]!]!,
+      entry_time: instants.format(this.entryTime[index]!),
+      entry_price: formatDecimal(this.entryPrice[index]!),
+      exit_time: instants.format(this.exitTime[index]!),
+      exit_price: formatDecimal(this.exitPrice[index]!),
+      qty: formatDecimal(this.qty[index]!),
+      pnl: formatDecimal(this.pnl[index]!),
+      fee: formatDecimal(this.fee[index]!),
     }));
   }
 

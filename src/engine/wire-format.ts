@@ -23,7 +23,7 @@ export function formatDecimal(value: number): string {
 
 /** Integers of 1e21 and more, from their shortest digits ("2.5e+22" → "25" and 21 zeros). */
 function expandExponent(value: number): string {
-  const [mantissa, exponent] = Math.abs(value).toString().split('e+');
+  const [mantissa = '', exponent] = Math.abs(value).toString().split('e+');
   const [whole, fraction = ''] = mantissa.split('.');
   const digits = whole + fraction + '0'.repeat(Number(exponent) - fraction.length);
   return value < 0 ? `-${digits}` : digits;

@@ -51,6 +51,7 @@ export function parseOrInvalidParameter<Schema extends z.ZodType>(schema: Schema
   const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return parsed.data;
   const [first] = toValidationIssues(parsed.error);
+  if (first === undefined) throw new Error('zod reported a failed parse without an issue');
   const field = first.loc.join('.');
   throw new AppError('INVALID_PARAMETER', field ? `${field}: ${first.msg}` : first.msg, field ? { field } : {});
 }

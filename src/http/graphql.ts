@@ -1,3 +1,4 @@
+import { requestIdOf } from './request-logging';
 import type { Server } from 'node:http';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -100,7 +101,7 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
       context: async ({ req }) => ({
         services,
         logger,
-        requestId: String(req.id),
+        requestId: requestIdOf(req),
         caller: await graphQLCallerFrom(services.authenticator, req),
         dataApiKey: req.get('x-data-api-key'),
         loaders: new RequestLoaders(),

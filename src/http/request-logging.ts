@@ -42,3 +42,8 @@ export function requestLogging(logger: Logger, metrics: Metrics): RequestHandler
     },
   });
 }
+
+/** The id `genReqId` gave the request (always a string there). */
+export function requestIdOf(req: IncomingMessage): string {
+  return typeof req.id === 'string' ? req.id : '';
+}

@@ -15,7 +15,12 @@ import {
 import type { GraphQLContext } from '../schema/context';
 import type { JobRecord } from '../services/backtests/job-records';
 
-/** Backtest jobs (spec "Backtest jobs", contract §7): the one entry point of each operation, for GraphQL and for `/v1/backtest/...`. */
+/**
+ * Backtest jobs (spec "Backtest jobs", contract §7): the one entry point of
+ * each operation, for GraphQL and for `/v1/backtest/...`. Arguments that
+ * carry client input are `unknown` here: GraphQL has checked their types,
+ * a REST body has not, and the service validates both the same way.
+ */
 @Resolver()
 export class BacktestResolver {
   @Operation({ weight: 1 })
@@ -39,10 +44,7 @@ export class BacktestResolver {
 
   @Operation({ weight: 20 })
   @Mutation(() => BacktestJobType)
-  createBacktestJob(
-    @Arg('input', () => CreateBacktestJobInput) input: CreateBacktestJobInput,
-    @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<JobRecord> {
+  createBacktestJob(@Arg('input', () => CreateBacktestJobInput) input: unknown, @Ctx() { services, caller }: GraphQLContext): Promise<JobRecord> {
     return services.backtestJobs.create(requireCaller(caller), wireInput(input));
   }
 
@@ -51,7 +53,7 @@ export class BacktestResolver {
   cancelBacktestJob(
     @Arg('id', () => ID) id: string,
     @Ctx() { services, caller }: GraphQLContext,
-    @Arg('reason', () => String, { nullable: true }) reason?: string,
+    @Arg('reason', () => String, { nullable: true }) reason?: unknown,
   ): Promise<JobRecord> {
     return services.backtestJobs.cancel(requireCaller(caller), id, { reason: reason ?? undefined });
   }
@@ -61,7 +63,7 @@ export class BacktestResolver {
     name: 'backtestJob',
     description: "The job now, then on each status or progress change until it ends; the owner's jobs only.",
     subscribe: ({ args, context }) =>
-      (context as GraphQLContext).services.backtestJobs.watch(requireCaller((context as GraphQLContext).caller), String(args.id)),
+      (context as GraphQLContext).services.backtestJobs.watch(requireCaller((context as GraphQLContext).caller), String((args as { id: unknown }).id)),
   })
   backtestJobChanged(@Root() record: JobRecord, @Arg('id', () => ID) _id: string): JobRecord {
     return record;

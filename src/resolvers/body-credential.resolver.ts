@@ -19,11 +19,12 @@ export class BodyCredentialResolver {
   @Mutation(() => ExchangeAnswerType, { description: 'Signs one exchange call with these credentials and returns its answer.' })
   exchangeRequest(
     @Arg('action', () => BodyCredentialActionEnum) action: BodyCredentialAction,
-    @Arg('apiKey', () => String) apiKey: string,
-    @Arg('apiSecret', () => String) apiSecret: string,
-    @Arg('fields', () => GraphQLJSONObject) fields: Record<string, unknown>,
+    @Arg('apiKey', () => String) apiKey: unknown,
+    @Arg('apiSecret', () => String) apiSecret: unknown,
+    @Arg('fields', () => GraphQLJSONObject) fields: unknown,
     @Ctx() { services }: GraphQLContext,
   ): Promise<ExchangeAnswer> {
-    return services.bodyCredentialTrading.forward(action, { ...fields, api_key: apiKey, api_secret: apiSecret });
+    const exchangeFields = typeof fields === 'object' && fields !== null && !Array.isArray(fields) ? fields : {};
+    return services.bodyCredentialTrading.forward(action, { ...exchangeFields, api_key: apiKey, api_secret: apiSecret });
   }
 }

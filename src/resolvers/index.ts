@@ -1,4 +1,4 @@
-import type { NonEmptyArray } from 'type-graphql';
+import type { ClassType, NonEmptyArray } from 'type-graphql';
 import { BacktestResolver, BacktestResultFields } from './backtest.resolver';
 import { IdentityResolver } from './identity.resolver';
 import { PlanSeriesResolver } from './plan-series.resolver';
@@ -8,7 +8,7 @@ import { WebhookResolver } from './webhook.resolver';
 import { StrategyHistoryFields, StrategyResolver } from './strategy.resolver';
 import { BodyCredentialResolver } from './body-credential.resolver';
 
-export const RESOLVERS: NonEmptyArray<Function> = [
+export const RESOLVERS: NonEmptyArray<ClassType> = [
   PublicStrategyResolver,
   IdentityResolver,
   PlanSeriesResolver,

@@ -61,10 +61,7 @@ export class StrategyResolver {
 
   @Operation({ weight: 5 })
   @Mutation(() => StrategyType, { description: 'Creates a strategy in draft.' })
-  createSignedStrategy(
-    @Arg('input', () => CreateStrategyInput) input: CreateStrategyInput,
-    @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<StrategyRecord> {
+  createSignedStrategy(@Arg('input', () => CreateStrategyInput) input: unknown, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyRecord> {
     return services.strategies.create(requireCaller(caller), wireInput(input));
   }
 
@@ -72,7 +69,7 @@ export class StrategyResolver {
   @Mutation(() => StrategyType)
   updateSignedStrategy(
     @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateStrategyInput) input: UpdateStrategyInput,
+    @Arg('input', () => UpdateStrategyInput) input: unknown,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<StrategyRecord> {
     return services.strategies.update(requireCaller(caller), id, wireInput(input));
@@ -89,7 +86,7 @@ export class StrategyResolver {
   deployStrategy(
     @Arg('id', () => ID) id: string,
     @Ctx() { services, caller }: GraphQLContext,
-    @Arg('input', () => DeployStrategyInput, { nullable: true }) input?: DeployStrategyInput,
+    @Arg('input', () => DeployStrategyInput, { nullable: true }) input?: unknown,
   ): Promise<StrategyRecord> {
     return services.strategyRuns.deploy(requireCaller(caller), id, wireInput(input));
   }
@@ -99,7 +96,7 @@ export class StrategyResolver {
   pauseStrategy(
     @Arg('id', () => ID) id: string,
     @Ctx() { services, caller }: GraphQLContext,
-    @Arg('closePositions', () => Boolean, { nullable: true }) closePositions?: boolean,
+    @Arg('closePositions', () => Boolean, { nullable: true }) closePositions?: unknown,
   ): Promise<StrategyRecord> {
     return services.strategyRuns.pause(requireCaller(caller), id, wireInput({ closePositions }));
   }

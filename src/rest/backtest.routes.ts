@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { BacktestResolver } from '../resolvers/backtest.resolver';
 import type { OperationRoutes } from './operation-route';
-import { pathParam } from './operation-route';
+import { bodyField, pathParam } from './operation-route';
 
 /** Spec "Backtest jobs" and contract §7's template catalogue, mounted on the GraphQL resolver's operations. */
 export function backtestRoutes(op: OperationRoutes): Router {
@@ -27,7 +27,7 @@ export function backtestRoutes(op: OperationRoutes): Router {
   );
   router.post(
     '/v1/backtest/jobs/:id/cancel',
-    op.signed(backtests, 'cancelBacktestJob', (cancel, req, ctx) => cancel(id(req), ctx, req.body?.reason)),
+    op.signed(backtests, 'cancelBacktestJob', (cancel, req, ctx) => cancel(id(req), ctx, bodyField(req, 'reason'))),
   );
   return router;
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { BodyCredentialResolver } from '../resolvers/body-credential.resolver';
 import type { BodyCredentialAction } from '../services/trading/body-credential-trading.service';
-import type { OperationRoutes } from './operation-route';
+import { bodyField, type OperationRoutes } from './operation-route';
 
 const PATHS: Record<string, BodyCredentialAction> = {
   '/orders/auth': 'placeOrder',
@@ -21,10 +21,7 @@ export function bodyCredentialRoutes(op: OperationRoutes): Router {
       op.public(
         trading,
         'exchangeRequest',
-        (forward, req, ctx) => {
-          const body = (req.body ?? {}) as Record<string, unknown>;
-          return forward(action, body.api_key as string, body.api_secret as string, body, ctx);
-        },
+        (forward, req, ctx) => forward(action, bodyField(req, 'api_key'), bodyField(req, 'api_secret'), req.body as unknown, ctx),
         { input: 'body', status: (answer) => answer.status, body: (answer) => answer.body },
       ),
     );

@@ -1,3 +1,4 @@
+import { requestIdOf } from '../http/request-logging';
 import type { Request, RequestHandler, Response } from 'express';
 import { signedCredentialsFrom } from '../auth/authenticator';
 import type { Caller } from '../auth/caller';
@@ -65,12 +66,12 @@ export function operationRoutesFor(services: Services, logger: Logger) {
         const context: GraphQLContext = {
           services,
           logger,
-          requestId: String(req.id),
+          requestId: requestIdOf(req),
           caller,
           dataApiKey: req.get('x-data-api-key'),
           loaders: new RequestLoaders(),
         };
-        const call = async () => (await invoke(operation, req, context)) as ResultOf<R[K]>;
+        const call = () => Promise.resolve(invoke(operation, req, context)) as Promise<ResultOf<R[K]>>;
         const result = reply.input ? await inputFrom(reply.input, call) : await call();
         const status = typeof reply.status === 'function' ? reply.status(result) : reply.status;
         return { status, body: reply.body ? reply.body(result, res) : result };
@@ -87,4 +88,10 @@ export type OperationRoutes = ReturnType<typeof operationRoutesFor>;
 /** A path parameter as one string (express 5 gives arrays for repeated wildcards). */
 export function pathParam(req: Request, name: string): string {
   return String(req.params[name]);
+}
+
+/** One field of a JSON body, whatever the body is (absent, an array, a scalar): the operation validates its value. */
+export function bodyField(req: Request, name: string): unknown {
+  const body: unknown = req.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
 }

@@ -7,7 +7,7 @@ import { route } from './route';
 export function publicStrategiesRoutes(services: Services): Router {
   const router = Router();
   const strategies = services.publicStrategies;
-  const strategyId = (value: string | string[]) => pathInteger(String(value), 'strategy_id');
+  const strategyId = (value: string | string[] | undefined) => pathInteger(String(value), 'strategy_id');
 
   router.get(
     '/strategies',

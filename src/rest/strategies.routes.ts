@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { StrategyResolver } from '../resolvers/strategy.resolver';
-import { pathParam, type OperationRoutes } from './operation-route';
+import { bodyField, pathParam, type OperationRoutes } from './operation-route';
 
 /** Contract §8 and §11, spec "Strategy deployment": signed-API strategies, mounted on the GraphQL resolver's operations. */
 export function strategiesRoutes(op: OperationRoutes): Router {
@@ -34,7 +34,7 @@ export function strategiesRoutes(op: OperationRoutes): Router {
   );
   router.post(
     '/v1/strategies/:id/pause',
-    op.signed(strategies, 'pauseStrategy', (pause, req, ctx) => pause(id(req), ctx, (req.body as { close_positions?: boolean } | undefined)?.close_positions)),
+    op.signed(strategies, 'pauseStrategy', (pause, req, ctx) => pause(id(req), ctx, bodyField(req, 'close_positions'))),
   );
   router.get(
     '/v1/strategies/:id/positions',

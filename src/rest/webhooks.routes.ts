@@ -7,7 +7,7 @@ export function webhooksRoutes(services: Services): Router {
   const router = Router();
   const signed = signedRouteFor(services);
   const webhooks = services.webhooks;
-  const id = (value: string | string[]) => String(value);
+  const id = (value: string | string[] | undefined) => String(value);
 
   router.post(
     '/v1/webhooks',

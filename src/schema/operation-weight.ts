@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, Kind, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, OperationTypeNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { collectFields } from 'graphql/execution/collectFields';
 import { isAppError } from '../errors/app-error';
 import { admitCaller } from '../operations/caller-checks';
@@ -18,9 +18,9 @@ export function rootOperationRules(
   variables: Record<string, unknown>,
 ): OperationRule[] {
   const root =
-    operation.operation === 'mutation'
+    operation.operation === OperationTypeNode.MUTATION
       ? schema.getMutationType()
-      : operation.operation === 'subscription'
+      : operation.operation === OperationTypeNode.SUBSCRIPTION
         ? schema.getSubscriptionType()
         : schema.getQueryType();
   if (!root) return [];

@@ -8,7 +8,8 @@ export const MAX_QUERY_DEPTH = 10;
 export const MAX_QUERY_COST = 1000;
 
 export function depthLimitRule(): ValidationRule {
-  return depthLimit(MAX_QUERY_DEPTH);
+  // graphql-depth-limit's typings return any; the value is a validation rule.
+  return depthLimit(MAX_QUERY_DEPTH) as ValidationRule;
 }
 
 export function queryCostPlugin(schema: GraphQLSchema): ApolloServerPlugin {

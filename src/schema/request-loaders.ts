@@ -15,7 +15,7 @@ export class RequestLoaders {
     let loader = this.loaders.get(name) as DataLoader<K, V> | undefined;
     if (!loader) {
       loader = new DataLoader<K, V>(batch);
-      this.loaders.set(name, loader as DataLoader<unknown, unknown>);
+      this.loaders.set(name, loader);
     }
     return loader;
   }

@@ -27,7 +27,7 @@ export function encodeCursor(position: CursorPosition, filters: Record<string, u
 export function decodeCursor(cursor: string, filters: Record<string, unknown>): CursorPosition {
   let decoded: { t?: unknown; i?: unknown; f?: unknown };
   try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as typeof decoded;
   } catch {
     throw invalidCursor();
   }
@@ -48,5 +48,6 @@ export function pageOf<T>(
   filters: Record<string, unknown>,
 ): { data: T[]; next_cursor: string | null } {
   const data = rows.slice(0, limit);
-  return { data, next_cursor: rows.length > limit ? encodeCursor(position(data[data.length - 1]), filters) : null };
+  const last = data[data.length - 1];
+  return { data, next_cursor: rows.length > limit && last !== undefined ? encodeCursor(position(last), filters) : null };
 }

@@ -1,4 +1,5 @@
 import ccxt from 'ccxt';
+import { defined } from '../support/defined';
 
 /**
  * Reads futures market data with ccxt, a widely used exchange client, from
@@ -25,7 +26,7 @@ async function main(base: string): Promise<void> {
   process.stdout.write(JSON.stringify(results));
 }
 
-main(process.argv[2]).catch((error: unknown) => {
+main(defined(process.argv[2], 'the service URL argument')).catch((error: unknown) => {
   process.stderr.write(`${String(error)}\n`);
   process.exit(1);
 });

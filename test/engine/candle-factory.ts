@@ -20,10 +20,12 @@ export function candles(bars: readonly Bar[], start = JAN_1_2024, barMs = HOUR_M
 }
 
 /** Bars whose open is the close before and whose range is exactly open..close. */
-export function barsFromCloses(closes: readonly number[], firstOpen = closes[0]): Bar[] {
-  return closes.map((close, index) => {
-    const open = index === 0 ? firstOpen : closes[index - 1];
-    return [open, Math.max(open, close), Math.min(open, close), close];
+export function barsFromCloses(closes: readonly number[], firstOpen = closes[0] ?? NaN): Bar[] {
+  let open = firstOpen;
+  return closes.map((close) => {
+    const bar: Bar = [open, Math.max(open, close), Math.min(open, close), close];
+    open = close;
+    return bar;
   });
 }
 
@@ -73,14 +75,15 @@ export function backtestInput(
   fundingBySymbol: Record<string, FundingSeries> = {},
 ): BacktestInput {
   const symbols = Object.keys(series);
-  const lastOpen = Math.max(...symbols.map((symbol) => series[symbol].openTime[series[symbol].openTime.length - 1]));
+  const all = Object.values(series);
+  const lastOpen = Math.max(...all.map(({ openTime }) => openTime[openTime.length - 1] ?? -Infinity));
   return {
     config: {
       templateId: 'sma_cross',
       params: FOLLOW_CHANGES,
       symbols,
       timeframe: '1h',
-      start: Math.min(...symbols.map((symbol) => series[symbol].openTime[0])),
+      start: Math.min(...all.map(({ openTime }) => openTime[0] ?? Infinity)),
       end: lastOpen,
       capital: '1000',
       leverage: 1,

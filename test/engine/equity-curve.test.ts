@@ -1,6 +1,7 @@
 import { simulate } from '../../src/engine/simulate';
 import { formatDecimal } from '../../src/engine/wire-format';
 import { backtestInput, candles, DAY_MS, HOUR_MS, JAN_1_2024, randomWalk } from './candle-factory';
+import { defined } from '../support/defined';
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -13,10 +14,10 @@ describe('daily equity curve (contract §7)', () => {
     // 00:00 on 2 January is the close of the bar opened at 23:00 (bar 18); 00:00 on 3 January closes bar 42.
     expect(result.equity_curve).toEqual([
       [iso(JAN_1_2024), '1000'],
-      [iso(JAN_1_2024 + DAY_MS), formatDecimal(barEquity.equity[18])],
-      [iso(JAN_1_2024 + 2 * DAY_MS), formatDecimal(barEquity.equity[42])],
+      [iso(JAN_1_2024 + DAY_MS), formatDecimal(defined(barEquity.equity[18], 'bar 18'))],
+      [iso(JAN_1_2024 + 2 * DAY_MS), formatDecimal(defined(barEquity.equity[42], 'bar 42'))],
     ]);
-    expect(result.equity_curve[1][1]).not.toBe('1000');
+    expect(result.equity_curve[1]?.[1]).not.toBe('1000');
   });
 
   it('includes the date of end when end is exactly 00:00, and nothing after it', () => {
@@ -44,8 +45,8 @@ describe('daily equity curve (contract §7)', () => {
     const { result } = simulate(backtestInput({ AAAUSDT: early, BBBUSDT: late }, { capital: '2000' }));
     const alone = simulate(backtestInput({ AAAUSDT: early }, { capital: '1000' }));
     // 2 January 00:00: BBB has no closed bar yet, so it counts 1000; AAA alone on 1000 gives its part.
-    const aaa = Number(alone.result.equity_curve[1][1]);
-    expect(Number(result.equity_curve[1][1])).toBeCloseTo(aaa + 1000, 7);
+    const aaa = Number(alone.result.equity_curve[1]?.[1]);
+    expect(Number(result.equity_curve[1]?.[1])).toBeCloseTo(aaa + 1000, 7);
   });
 
   it('combines per-bar equity across symbols on one timeline', () => {

@@ -8,12 +8,13 @@ import {
   tradeStatistics,
   type TradeStatistics,
 } from '../../src/engine/metrics';
+import { defined } from '../support/defined';
 
 const series = (...values: number[]) => Float64Array.from(values);
 
 function statistics(pnl: number[], durationsSeconds: number[] = pnl.map(() => 60)): TradeStatistics {
   const entryTime = Float64Array.from(pnl, (_, index) => index * 1_000_000);
-  const exitTime = Float64Array.from(pnl, (_, index) => index * 1_000_000 + durationsSeconds[index] * 1000);
+  const exitTime = Float64Array.from(pnl, (_, index) => index * 1_000_000 + defined(durationsSeconds[index], 'a duration') * 1000);
   return tradeStatistics(Float64Array.from(pnl), entryTime, exitTime, pnl.length);
 }
 

@@ -2,6 +2,7 @@ import { simulate } from '../../src/engine/simulate';
 import { findTemplate, listTemplates, type Position } from '../../src/engine/templates';
 import type { CandleSeries } from '../../src/engine/types';
 import { backtestInput, randomWalk } from './candle-factory';
+import { defined } from '../support/defined';
 
 const PARAMS: Record<string, Record<string, unknown>> = {
   sma_cross: { fast: 3, slow: 8, side: 'both' },
@@ -17,8 +18,10 @@ const CUT = 300;
 
 /** The same bars up to `CUT`, a different walk after it. */
 function withDifferentFuture(series: CandleSeries): CandleSeries {
-  const other = randomWalk(BARS, 99, series.openTime[0], series.openTime[1] - series.openTime[0], series.close[CUT] * 1.3);
-  const copy = (original: Float64Array, replacement: Float64Array) => Float64Array.from(original, (value, bar) => (bar <= CUT ? value : replacement[bar]));
+  const [first = NaN, second = NaN] = series.openTime;
+  const other = randomWalk(BARS, 99, first, second - first, defined(series.close[CUT], 'the cut bar') * 1.3);
+  const copy = (original: Float64Array, replacement: Float64Array) =>
+    Float64Array.from(original, (value, bar) => (bar <= CUT ? value : defined(replacement[bar], `bar ${bar}`)));
   return {
     openTime: series.openTime,
     open: copy(series.open, other.open),
@@ -34,7 +37,10 @@ function decisionsOf(templateId: string, series: CandleSeries): Position[] {
   const validation = template.validateParams(PARAMS[templateId]);
   if (!validation.ok) throw new Error(validation.error.message);
   const strategy = template.createStrategy(validation.params);
-  return Array.from(series.close, (close, bar) => strategy.onBar(series.open[bar], series.high[bar], series.low[bar], close, series.volume[bar]));
+  const at = (column: Float64Array, bar: number) => defined(column[bar], `bar ${bar}`);
+  return Array.from(series.close, (close, bar) =>
+    strategy.onBar(at(series.open, bar), at(series.high, bar), at(series.low, bar), close, at(series.volume, bar)),
+  );
 }
 
 describe('no look-ahead (contract §7: no bar sees its own future)', () => {
@@ -48,7 +54,8 @@ describe('no look-ahead (contract §7: no bar sees its own future)', () => {
 
     expect(decisionsOf(templateId, perturbed).slice(0, CUT + 1)).toEqual(decisionsOf(templateId, series).slice(0, CUT + 1));
     expect(changed.barEquity.equity.subarray(0, CUT + 1)).toEqual(original.barEquity.equity.subarray(0, CUT + 1));
-    const closedByCut = (trades: typeof original.result.trades) => trades.filter((trade) => Date.parse(trade.exit_time) <= series.openTime[CUT]);
+    const closedByCut = (trades: typeof original.result.trades) =>
+      trades.filter((trade) => Date.parse(trade.exit_time) <= defined(series.openTime[CUT], 'the cut bar'));
     expect(closedByCut(changed.result.trades)).toEqual(closedByCut(original.result.trades));
     // The perturbation matters afterwards, so the comparison above is not vacuous.
     expect(changed.barEquity.equity.subarray(CUT + 2)).not.toEqual(original.barEquity.equity.subarray(CUT + 2));
@@ -62,7 +69,8 @@ describe('no look-ahead (contract §7: no bar sees its own future)', () => {
       const expectedEntries: [string, string][] = [];
       for (let bar = 0; bar + 1 < BARS; bar++) {
         const changed = bar === 0 ? decisions[0] !== 0 : decisions[bar] !== decisions[bar - 1];
-        if (changed && decisions[bar] !== 0) expectedEntries.push([new Date(series.openTime[bar + 1]).toISOString(), decisions[bar] === 1 ? 'long' : 'short']);
+        if (changed && decisions[bar] !== 0)
+          expectedEntries.push([new Date(defined(series.openTime[bar + 1], 'the next bar')).toISOString(), decisions[bar] === 1 ? 'long' : 'short']);
       }
       const entries = result.trades.map((trade) => [trade.entry_time, trade.side]).sort();
       expect(entries).toEqual(expectedEntries.sort());

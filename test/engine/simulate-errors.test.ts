@@ -48,7 +48,7 @@ describe('simulate: configuration and data failures are EngineErrors with a job 
 
   it('match_exchange uses the given account rates, else the tiered rates', () => {
     const run = (config: Partial<BacktestConfig>) =>
-      simulate(backtestInput({ BTCUSDT: series }, { params: { fast: 1, slow: 2 }, ...config })).result.trades[0].fee;
+      simulate(backtestInput({ BTCUSDT: series }, { params: { fast: 1, slow: 2 }, ...config })).result.trades[0]?.fee;
     expect(run({ feeModel: 'match_exchange' })).toBe(run({ feeModel: 'tiered_maker_taker' }));
     expect(run({ feeModel: 'match_exchange', exchangeFees: { makerRate: '0.0001', takerRate: '0.001' } })).toBe(run({ feeModel: 'fixed_bps', feeBps: '10' }));
     expect(run({ feeModel: 'none' })).toBe('0');

@@ -1,5 +1,6 @@
 import { findTemplate, listTemplates, templateCatalogue, validateTemplateParams, type Position } from '../../src/engine/templates';
 import { barsFromCloses, type Bar } from './candle-factory';
+import { defined } from '../support/defined';
 
 /** Feeds bars one at a time to a fresh instance, as the live runtime does, and collects its decisions. */
 function decisions(templateId: string, params: Record<string, unknown>, bars: Bar[]): Position[] {
@@ -34,15 +35,10 @@ describe('template catalogue (contract §7)', () => {
       expect(template.description).toEqual(expect.any(String));
       expect(template.minCapital).toBe('10');
       expect(template.paramsSchema).toMatchObject({ type: 'object', additionalProperties: false, required: ownParams[template.id] });
-      expect(Object.keys(template.paramsSchema.properties as object)).toEqual([
-        ...ownParams[template.id],
-        'side',
-        'position_size',
-        'stop_loss_pct',
-        'take_profit_pct',
-      ]);
+      const own = defined(ownParams[template.id], `the params of ${template.id}`);
+      expect(Object.keys(template.paramsSchema.properties as object)).toEqual([...own, 'side', 'position_size', 'stop_loss_pct', 'take_profit_pct']);
     }
-    expect(templates[0].paramsSchema.properties).toMatchObject({
+    expect(templates[0]?.paramsSchema.properties).toMatchObject({
       fast: { type: 'integer', minimum: 1 },
       side: { type: 'string', enum: ['long', 'short', 'both'], default: 'long' },
       position_size: { type: 'number', exclusiveMinimum: 0, maximum: 1, default: 1 },
@@ -50,7 +46,7 @@ describe('template catalogue (contract §7)', () => {
   });
 
   it('serves the catalogue in wire names: id, name, description, params_schema, min_capital', () => {
-    const [sma] = templateCatalogue();
+    const sma = defined(templateCatalogue()[0], 'the first template');
     expect(Object.keys(sma)).toEqual(['id', 'name', 'description', 'params_schema', 'min_capital']);
     expect(sma).toMatchObject({ id: 'sma_cross', min_capital: '10', params_schema: { type: 'object' } });
   });

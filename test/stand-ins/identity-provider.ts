@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { listenLocally, type LocalServer } from './listen';
+import { defined } from '../support/defined';
 
 interface SigningKey {
   kid: string;
@@ -68,7 +69,7 @@ export class IdentityProviderStandIn {
   }
 
   async mint(claims: JWTPayload, options: MintOptions = {}): Promise<string> {
-    const key = options.unpublishedKey ? await newKey() : this.keys[0];
+    const key = options.unpublishedKey ? await newKey() : defined(this.keys[0], 'a published key');
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: key.kid })
       .setIssuer(options.issuer ?? this.issuer)

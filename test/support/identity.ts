@@ -76,10 +76,11 @@ export async function createApiKey(baseUrl: string, token: string, body: unknown
 
 /** A client of the signed `/v1` API for one key: signs the exact bytes it sends, as contract §6 says. */
 export function signedClient(baseUrl: string, key: { api_key: string; api_secret: string }) {
-  return (method: string, pathWithQuery: string, json?: unknown) => {
+  // `T` names the answer's wire shape where the caller knows it.
+  return <T = any>(method: string, pathWithQuery: string, json?: unknown) => {
     const body = json === undefined ? '' : JSON.stringify(json);
     const headers = { ...signedHeaders(key, method, pathWithQuery, body), ...(json === undefined ? {} : { 'content-type': 'application/json' }) };
-    return request(baseUrl, method, pathWithQuery, json === undefined ? { headers } : { headers, body });
+    return request<T>(baseUrl, method, pathWithQuery, json === undefined ? { headers } : { headers, body });
   };
 }
 

@@ -32,7 +32,7 @@ export function spawnService(env: Record<string, string>, timeoutMs = 60_000, bu
       child.kill('SIGKILL');
       reject(new Error(`service did not start within ${timeoutMs} ms:\n${output.join('\n')}`));
     }, timeoutMs);
-    for (const stream of [child.stdout!, child.stderr!]) {
+    for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => {
         output.push(line);
         if (line.includes('"msg":"service started"')) {

@@ -1,3 +1,4 @@
+// Typed-array loops: every index below is bounded by the loop or the array length, so `!` stands in for a guard that would cost speed.
 /**
  * Highest (or lowest) of the last `length` values: a monotonic deque held in
  * two preallocated ring buffers, O(1) amortised per value.
@@ -26,16 +27,16 @@ export class RollingExtreme {
 
   /** The extreme of the last `length` values; NaN until that many were pushed. */
   value(): number {
-    return this.isFull ? this.sign * this.values[this.head] : NaN;
+    return this.isFull ? this.sign * this.values[this.head]! : NaN;
   }
 
   push(input: number): void {
     const stored = this.sign * input;
-    if (this.size > 0 && this.positions[this.head] <= this.pushed - this.length) {
+    if (this.size > 0 && this.positions[this.head]! <= this.pushed - this.length) {
       this.head = this.wrap(this.head + 1);
       this.size--;
     }
-    while (this.size > 0 && this.values[this.wrap(this.head + this.size - 1)] <= stored) this.size--;
+    while (this.size > 0 && this.values[this.wrap(this.head + this.size - 1)]! <= stored) this.size--;
     const tail = this.wrap(this.head + this.size);
     this.values[tail] = stored;
     this.positions[tail] = this.pushed;

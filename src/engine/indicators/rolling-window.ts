@@ -1,3 +1,4 @@
+// Typed-array loops: every index below is bounded by the loop or the array length, so `!` stands in for a guard that would cost speed.
 /**
  * The last `length` values in a preallocated ring buffer, with their mean and
  * population standard deviation in O(1) per value.
@@ -27,7 +28,7 @@ export class RollingWindow {
     if (this.count === 0) this.shift = value;
     const shifted = value - this.shift;
     if (this.count === this.length) {
-      const leaving = this.values[this.next] - this.shift;
+      const leaving = this.values[this.next]! - this.shift;
       this.shiftedSum -= leaving;
       this.shiftedSquares -= leaving * leaving;
     } else {
@@ -56,11 +57,11 @@ export class RollingWindow {
   }
 
   private recomputeSums(): void {
-    this.shift = this.values[this.length - 1];
+    this.shift = this.values[this.length - 1]!;
     let sum = 0;
     let squares = 0;
     for (let index = 0; index < this.length; index++) {
-      const shifted = this.values[index] - this.shift;
+      const shifted = this.values[index]! - this.shift;
       sum += shifted;
       squares += shifted * shifted;
     }

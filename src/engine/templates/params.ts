@@ -47,7 +47,7 @@ export function movingAverageCrossParams(average: string) {
 
 /** The published form of a params schema: what a client may send (defaults shown, defaulted fields optional). */
 export function publishedSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { io: 'input' });
 }
 
 export interface ParamsError {
@@ -63,6 +63,7 @@ export function validateWith<Schema extends z.ZodType>(schema: Schema, input: un
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, params: parsed.data };
   const [issue] = parsed.error.issues;
+  if (issue === undefined) throw new Error('zod reported a failed parse without an issue');
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
   const field = ['params', ...path.map(String)].join('.');
   const message = issue.code === 'unrecognized_keys' ? 'unknown parameter' : issue.message;

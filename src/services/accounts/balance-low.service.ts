@@ -52,7 +52,7 @@ export class BalanceLowService {
     let recorded = 0;
     const threshold = new Decimal(webhook.balanceLowThreshold!);
     const connection = em.getConnection();
-    const context = em.getTransactionContext();
+    const context = em.getTransactionContext<unknown>();
     for (const balance of balances) {
       const key = [webhook.id, balance.source, balance.asset];
       if (new Decimal(balance.amount).gte(threshold)) {

@@ -52,8 +52,15 @@ export class JobStore {
   constructor(private readonly orm: Orm) {}
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    const manager = (em ?? this.orm.em.fork()) as EntityManager;
-    return manager.getConnection().execute(sql, params, 'all', manager.getTransactionContext()) as Promise<T[]>;
+    const manager = em ?? this.orm.em.fork();
+    return manager.getConnection().execute<T[]>(sql, params, 'all', manager.getTransactionContext());
+  }
+
+  /** A statement that always answers one row (a count, an INSERT … RETURNING). */
+  private async executeOne<T>(sql: string, params: unknown[], em: EntityManager): Promise<T> {
+    const [row] = await this.execute<T>(sql, params, em);
+    if (row === undefined) throw new Error('the statement answered no row');
+    return row;
   }
 
   private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -68,14 +75,14 @@ export class JobStore {
   async insertQueued(caller: Caller, id: string, config: JobConfig): Promise<JobRow | null> {
     return this.transaction(async (em) => {
       await this.execute(`SELECT pg_advisory_xact_lock(hashtext('backtest_jobs'), ?)`, [caller.userId], em);
-      const [{ active }] = await this.execute<{ active: number }>(
+      const { active } = await this.executeOne<{ active: number }>(
         `SELECT count(*)::int AS active FROM backtest_jobs WHERE user_id = ? AND status IN ('queued', 'running')`,
         [caller.userId],
         em,
       );
       if (active >= MAX_ACTIVE_JOBS) return null;
       const owner = ownerFor(caller);
-      const [row] = await this.execute<JobRow>(
+      const row = await this.executeOne<JobRow>(
         `INSERT INTO backtest_jobs (id, user_id, api_key_id, status, template_id, config) VALUES (?, ?, ?, 'queued', ?, ?::jsonb) RETURNING ${ROW_COLUMNS}`,
         [id, owner.userId, owner.apiKeyId, config.template_id, JSON.stringify(config)],
         em,

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { nativeQuery } from '../../db/native-query';
 import type { Orm } from '../../db/orm';
 
@@ -42,7 +41,7 @@ export class HistoryChunks {
   constructor(private readonly orm: Orm) {}
 
   private execute<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return nativeQuery<T>(this.orm.em.fork() as EntityManager, sql, params);
+    return nativeQuery<T>(this.orm.em.fork(), sql, params);
   }
 
   /** For each stored chunk among `starts`: the instant up to which (exclusive) it holds everything the exchange had. */

@@ -16,6 +16,9 @@ const FUNDING_WEIGHT = 1;
 
 type KlineRow = [number, string, string, string, string, string, number, ...unknown[]];
 
+/** A tuple of `Count` columns. */
+type Columns<Count extends number, Built extends Float64Array[] = []> = Built['length'] extends Count ? Built : Columns<Count, [...Built, Float64Array]>;
+
 function chunkStarts(start: number, end: number, span: number): number[] {
   const starts: number[] = [];
   for (let at = Math.floor(start / span) * span; at <= end; at += span) starts.push(at);
@@ -50,8 +53,9 @@ export class MarketHistory {
       fetchedUntil: Math.min(chunkStart + span, this.now() - barMs + 1),
     }));
     const [openTime, openPrice, high, low, close, volume] = await this.assemble(symbol, timeframe, starts, 6);
-    if (openTime.length === 0 || openTime[0] >= start + barMs) {
-      const first = openTime.length > 0 ? `; its history starts at ${new Date(openTime[0]).toISOString()}` : '';
+    const firstOpen = openTime[0];
+    if (firstOpen === undefined || firstOpen >= start + barMs) {
+      const first = firstOpen !== undefined ? `; its history starts at ${new Date(firstOpen).toISOString()}` : '';
       throw dataUnavailable(`${symbol} has no ${timeframe} candles at ${new Date(start).toISOString()}${first}`);
     }
     return { openTime, open: openPrice, high, low, close, volume };
@@ -81,9 +85,8 @@ export class MarketHistory {
     const missing = starts.filter((chunkStart) => (coverage.get(chunkStart) ?? -Infinity) < Math.min(chunkStart + span, end + 1));
     let next = 0;
     const fetchNext = async (): Promise<void> => {
-      while (next < missing.length) {
+      for (let chunkStart = missing[next++]; chunkStart !== undefined; chunkStart = missing[next++]) {
         signal?.throwIfAborted();
-        const chunkStart = missing[next++];
         const { columns, fetchedUntil } = await fetch(chunkStart);
         await this.chunks.save(symbol, series, chunkStart, fetchedUntil, columns);
       }
@@ -92,17 +95,18 @@ export class MarketHistory {
   }
 
   /** One buffer for all columns, filled chunk by chunk in time order. */
-  private async assemble(symbol: string, series: string, starts: number[], columnCount: number): Promise<Float64Array[]> {
+  private async assemble<Count extends number>(symbol: string, series: string, starts: number[], columnCount: Count): Promise<Columns<Count>> {
     const sizes = await this.chunks.sizes(symbol, series, starts);
     const total = sizes.reduce((sum, size) => sum + size.rowCount, 0);
     const buffer = new ArrayBuffer(total * columnCount * 8);
     const columns = Array.from({ length: columnCount }, (_, index) => new Float64Array(buffer, index * total * 8, total));
     let offset = 0;
     await this.chunks.forEach(symbol, series, starts, (chunk) => {
-      for (let index = 0; index < columnCount; index++) copyColumn(chunk, index, columns[index], offset);
+      columns.forEach((column, index) => copyColumn(chunk, index, column, offset));
       offset += chunk.rowCount;
     });
-    return columns;
+    // Array.from made exactly `columnCount` columns.
+    return columns as Columns<Count>;
   }
 
   private async fetchKlines(symbol: string, interval: Timeframe, chunkStart: number, span: number): Promise<Float64Array[]> {
@@ -113,12 +117,7 @@ export class MarketHistory {
       symbol,
     );
     const closed = rows.filter((row) => row[6] < this.now());
-    const columns = Array.from({ length: 6 }, () => new Float64Array(closed.length));
-    closed.forEach((row, index) => {
-      columns[0][index] = row[0];
-      for (let column = 1; column <= 5; column++) columns[column][index] = Number(row[column]);
-    });
-    return columns;
+    return Array.from({ length: 6 }, (_, column) => Float64Array.from(closed, (row) => (column === 0 ? row[0] : Number(row[column]))));
   }
 
   private async fetchFunding(symbol: string, chunkStart: number): Promise<Float64Array[]> {

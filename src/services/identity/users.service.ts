@@ -67,7 +67,7 @@ export class UsersService {
 
   async signIn(provider: ProviderName, input: unknown): Promise<SignInResult> {
     const field = TOKEN_FIELD[provider];
-    const body = parseOrReject(z.object({ [field]: z.string().min(1) }), input) as Record<string, string>;
+    const body = parseOrReject(z.object({ [field]: z.string().min(1) }), input) as Record<typeof field, string>;
     return this.signInWithToken(provider, body[field]);
   }
 

@@ -97,6 +97,7 @@ export class MarketPassThroughService {
   /** The upstream answer for a pass-through path: 2xx or a 4xx to forward unchanged; other failures throw 502. */
   async forward(path: string, query: QueryValues): Promise<CachedUpstreamResponse> {
     const route = this.routes[path];
+    if (route === undefined) throw new Error(`${path} is not a pass-through path`);
     return this.upstream.get(route.host, route.upstreamPath, this.forwardedQuery(route, query), route.options(query));
   }
 

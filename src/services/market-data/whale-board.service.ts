@@ -87,14 +87,11 @@ export class WhaleBoardService {
 }
 
 async function mapConcurrently<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
+  const results = new Array<R>(items.length);
+  // One iterator shared by the workers: each takes the next item.
+  const queue = items.entries();
   const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await work(items[index]);
-    }
+    for (const [index, item] of queue) results[index] = await work(item);
   });
   await Promise.all(workers);
   return results;

@@ -57,7 +57,8 @@ export function parseSeriesCsv(text: string): ParsedSeries {
   const rows = body.map((values, index) => {
     const parsed = schema.safeParse(Object.fromEntries(columns.map((column, position) => [column, values[position]])));
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
+      const [issue] = parsed.error.issues;
+      if (issue === undefined) throw new Error('zod reported a failed parse without an issue');
       throw new SeriesCsvError(`line ${index + 2}: ${issue.path.join('.')}: ${issue.message}`);
     }
     return parsed.data;

@@ -12,7 +12,7 @@ import { decodeCursor, pageOf } from '../pagination';
 import type { StrategyStore } from './strategies.store';
 import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
 import { StrategyHistory } from './strategy-history';
-import { eventRecord, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
+import { eventRecord, recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
 
 const STATUSES = ['draft', 'deployed', 'paused', 'stopped', 'error'] as const;
 
@@ -106,7 +106,7 @@ export class StrategiesService {
       createdAt: now,
       updatedAt: now,
     });
-    return (await recordsOf(this.store, em, [strategy]))[0]!;
+    return recordOf(this.store, em, strategy);
   }
 
   async list(caller: Caller, query: unknown): Promise<{ data: StrategyRecord[]; next_cursor: string | null }> {
@@ -121,7 +121,7 @@ export class StrategiesService {
 
   async get(caller: Caller, id: string): Promise<StrategyRecord> {
     const em = this.store.fork();
-    return (await recordsOf(this.store, em, [await findOwnedStrategy(this.store, em, caller, id)]))[0]!;
+    return recordOf(this.store, em, await findOwnedStrategy(this.store, em, caller, id));
   }
 
   /** GET /v1/strategies/{id}/positions: another key's or a missing strategy is NOT_FOUND. */
@@ -150,7 +150,7 @@ export class StrategiesService {
       if (body.leverage !== undefined) strategy.leverage = body.leverage;
       strategy.updatedAt = new Date();
       await this.store.flush(em);
-      return (await recordsOf(this.store, em, [strategy]))[0]!;
+      return recordOf(this.store, em, strategy);
     });
   }
 
@@ -164,7 +164,7 @@ export class StrategiesService {
         strategy.updatedAt = new Date();
         await this.store.flush(em);
       }
-      return (await recordsOf(this.store, em, [strategy]))[0]!;
+      return recordOf(this.store, em, strategy);
     });
   }
 

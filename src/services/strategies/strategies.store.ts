@@ -67,7 +67,7 @@ export class StrategyStore {
   constructor(private readonly orm: Orm) {}
 
   fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
+    return this.orm.em.fork();
   }
 
   transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {

@@ -64,6 +64,11 @@ export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefi
   };
 }
 
+export async function recordOf(store: StrategyStore, em: EntityManager, strategy: Strategy): Promise<StrategyRecord> {
+  const stats = statsFrom(await store.statsRows(em, [strategy.id]));
+  return strategyRecord(strategy, stats.get(strategy.id));
+}
+
 export async function recordsOf(store: StrategyStore, em: EntityManager, strategies: Strategy[]): Promise<StrategyRecord[]> {
   const stats = statsFrom(
     await store.statsRows(

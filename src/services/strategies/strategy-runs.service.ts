@@ -14,7 +14,7 @@ import { findOwnedStrategy, requireStatus } from './strategies.service';
 import { decimalString, leverage, quoteAsset } from './strategy-input';
 import type { StrategyMarket } from './strategy-market';
 import type { StrategyStore } from './strategies.store';
-import { recordsOf, type StrategyRecord } from './strategy-records';
+import { recordOf, type StrategyRecord } from './strategy-records';
 import type { LiveOrders } from './live-orders';
 import type { StrategyTrader } from './strategy-trader';
 
@@ -89,7 +89,7 @@ export class StrategyRunsService {
           deployed_at: now.toISOString(),
         },
       });
-      return (await recordsOf(this.store, em, [strategy]))[0]!;
+      return recordOf(this.store, em, strategy);
     });
   }
 
@@ -123,7 +123,7 @@ export class StrategyRunsService {
         type: 'strategy.paused',
         data: { strategy_id: strategy.id, close_positions: body.close_positions, closed_positions: closeEvents.length, paused_at: now.toISOString() },
       });
-      return (await recordsOf(this.store, em, [strategy]))[0]!;
+      return recordOf(this.store, em, strategy);
     });
     await this.feed.waitFor(closeEvents.map((event) => event.id));
     return record;
@@ -159,7 +159,7 @@ export class StrategyRunsService {
         type: 'strategy.paused',
         data: { strategy_id: strategy.id, close_positions: true, closed_positions: closeEvents.length, paused_at: strategy.updatedAt.toISOString() },
       });
-      return (await recordsOf(this.store, em, [strategy]))[0]!;
+      return recordOf(this.store, em, strategy);
     });
     await this.feed.waitFor(closeEvents);
     return record;

@@ -32,7 +32,9 @@ export class AddressPolicy {
     const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) as 4 | 6 }] : await resolveAll(bare);
     const refused = addresses.find((entry) => !this.isPermitted(entry.address));
     if (refused) throw new AddressRefusedError(`${host} resolves to ${refused.address}, which is not a public address`);
-    const unwrapped = ipaddr.process(addresses[0].address);
+    const [first] = addresses;
+    if (first === undefined) throw new AddressRefusedError(`${host} resolves to no address`);
+    const unwrapped = ipaddr.process(first.address);
     return { address: unwrapped.toString(), family: unwrapped.kind() === 'ipv4' ? 4 : 6 };
   }
 }

@@ -9,8 +9,8 @@ export function nextAttemptDelaySeconds(
   retryAfterSeconds?: number,
   random: () => number = Math.random,
 ): number | undefined {
-  if (failedAttempts < 1 || failedAttempts > schedule.length) return undefined;
-  const base = schedule[failedAttempts - 1];
+  const base = failedAttempts < 1 ? undefined : schedule[failedAttempts - 1];
+  if (base === undefined) return undefined;
   const jittered = base * (0.8 + 0.4 * random());
   return retryAfterSeconds !== undefined ? Math.max(jittered, retryAfterSeconds) : jittered;
 }

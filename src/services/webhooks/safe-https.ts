@@ -109,6 +109,7 @@ export class SafeHttpsClient {
 
   private evictOldestAgent(): void {
     const [oldest] = this.agents.keys();
+    if (oldest === undefined) return;
     this.agents.get(oldest)?.destroy();
     this.agents.delete(oldest);
   }

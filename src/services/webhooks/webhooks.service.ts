@@ -9,7 +9,6 @@ import { WebhookDelivery } from '../../entities/webhook-delivery.entity';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { newTestEventId } from '../../events/event-ids';
-import type { EventType } from '../../events/event-types';
 import { recordEvent } from '../../events/outbox';
 import { sampleEventData } from '../../events/sample-event-data';
 import type { Deliverer } from './deliverer';
@@ -177,8 +176,8 @@ export class WebhooksService {
       const event = await recordEvent(em, {
         id: eventId,
         userId: webhook.userId,
-        type: event_type as EventType,
-        data: sampleEventData(event_type as EventType, id),
+        type: event_type,
+        data: sampleEventData(event_type, id),
         webhookId: id,
       });
       await em.getConnection().execute('UPDATE outbox_events SET fanned_out_at = now() WHERE id = ?', [eventId], 'all', em.getTransactionContext());

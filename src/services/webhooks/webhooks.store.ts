@@ -49,8 +49,15 @@ export class DeliveryStore {
   constructor(private readonly orm: Orm) {}
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    const manager = (em ?? this.orm.em) as EntityManager;
-    return manager.getConnection().execute(sql, params, 'all', manager.getTransactionContext()) as Promise<T[]>;
+    const manager = em ?? this.orm.em;
+    return manager.getConnection().execute<T[]>(sql, params, 'all', manager.getTransactionContext());
+  }
+
+  /** A statement that always answers one row (an INSERT … RETURNING). */
+  private async executeOne<T>(sql: string, params: unknown[], em: EntityManager): Promise<T> {
+    const [row] = await this.execute<T>(sql, params, em);
+    if (row === undefined) throw new Error('the statement answered no row');
+    return row;
   }
 
   /** Turns recorded events into deliveries: one per matching webhook (or the targeted one), held for paused webhooks, none for broken ones. */
@@ -128,7 +135,7 @@ export class DeliveryStore {
 
   /** Inserts a delivery already claimed for an immediate attempt in this process (the test endpoint). */
   async insertClaimed(em: EntityManager, webhookId: string, event: { id: string; type: string; body: string }): Promise<ClaimedDelivery> {
-    const [row] = await this.execute<ClaimedDelivery>(
+    const row = await this.executeOne<ClaimedDelivery>(
       `WITH inserted AS (
          INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, locked_until, last_attempt_at)
          VALUES (${NEW_DELIVERY_ID}, ?, ?, ?, ?, 'sending', 1, now(), now() + make_interval(secs => ?), now())
@@ -180,7 +187,7 @@ export class DeliveryStore {
     failure: { responseStatus: number | null; timeMs: number | null; error: string },
     retryDelaySeconds: number | undefined,
     probeIntervalSeconds: number,
-  ): Promise<WebhookOutcome> {
+  ): Promise<WebhookOutcome | undefined> {
     return this.orm.em.fork().transactional(async (em) => {
       const [outcome] = await this.execute<WebhookOutcome>(
         `UPDATE webhooks w SET consecutive_failures = CASE WHEN w.status = 'broken' THEN w.consecutive_failures ELSE w.consecutive_failures + 1 END,

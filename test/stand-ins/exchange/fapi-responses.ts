@@ -1,4 +1,4 @@
-import { INTERVAL_MS, klines } from './kline-walk';
+import { intervalMs, isInterval, klines } from './kline-walk';
 import { CONTRACTS, findContract, formatPrice, type ListedContract } from './market-universe';
 import { between, seedOf } from './seeded-random';
 import { contractFilters } from './contract-filters';
@@ -133,7 +133,7 @@ function periodSeries<Row>(query: URLSearchParams, now: number, row: (listed: Li
   if (!RATIO_PERIODS.includes(period)) return invalidValue('period');
   const limit = limitOf(query, 30, 500);
   if (typeof limit !== 'number') return limit;
-  const length = INTERVAL_MS[period];
+  const length = intervalMs(period);
   const endTime = Math.min(integer(query, 'endTime') ?? now, now);
   const startTime = integer(query, 'startTime') ?? -Infinity;
   const rows: Row[] = [];
@@ -212,7 +212,7 @@ function klineAnswer(query: URLSearchParams, now: number): StandInAnswer {
   if (!listed) return invalidSymbol();
   const interval = query.get('interval');
   if (!interval) return missing('interval');
-  if (!(interval in INTERVAL_MS)) return invalidValue('interval');
+  if (!isInterval(interval)) return invalidValue('interval');
   const limit = limitOf(query, 500, 1500);
   if (typeof limit !== 'number') return limit;
   const weight = limit < 100 ? 1 : limit < 500 ? 2 : limit <= 1000 ? 5 : 10;

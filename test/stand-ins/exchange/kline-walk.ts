@@ -8,7 +8,7 @@ import { formatPrice, type ListedContract } from './market-universe';
  * interval, so bar n costs at most one block of steps.
  */
 
-export const INTERVAL_MS: Record<string, number> = {
+const INTERVAL_MS: Record<string, number> = {
   '1m': 60_000,
   '3m': 180_000,
   '5m': 300_000,
@@ -24,6 +24,18 @@ export const INTERVAL_MS: Record<string, number> = {
   '3d': 259_200_000,
   '1w': 604_800_000,
 };
+
+/** Milliseconds of an exchange interval ('1m', '4h', …); throws for an interval the exchange does not have. */
+export function intervalMs(interval: string): number {
+  const length = INTERVAL_MS[interval];
+  if (length === undefined) throw new Error(`unknown interval ${interval}`);
+  return length;
+}
+
+/** Whether the exchange has this interval. */
+export function isInterval(interval: string): boolean {
+  return interval in INTERVAL_MS;
+}
 
 export const WALK_START = Date.UTC(2019, 8, 9);
 const BLOCK = 4096;
@@ -47,11 +59,11 @@ class Walk {
     const block = Math.floor(index / BLOCK);
     while (this.blockSums.length <= block) {
       const start = (this.blockSums.length - 1) * BLOCK;
-      let sum = this.blockSums[this.blockSums.length - 1];
+      let sum = this.blockSums[this.blockSums.length - 1] ?? 0;
       for (let offset = 0; offset < BLOCK; offset += 1) sum += this.step(start + offset);
       this.blockSums.push(sum);
     }
-    let sum = this.blockSums[block];
+    let sum = this.blockSums[block] ?? 0;
     for (let position = block * BLOCK; position < index; position += 1) sum += this.step(position);
     return sum;
   }
@@ -64,7 +76,7 @@ function walkFor(listed: ListedContract, interval: string): Walk {
   let walk = walks.get(key);
   if (!walk) {
     // Per-bar volatility grows with the square root of the bar length, as for a real price.
-    walk = new Walk(seedOf(key), 0.0004 * Math.sqrt(INTERVAL_MS[interval] / 60_000));
+    walk = new Walk(seedOf(key), 0.0004 * Math.sqrt(intervalMs(interval) / 60_000));
     walks.set(key, walk);
   }
   return walk;
@@ -72,7 +84,7 @@ function walkFor(listed: ListedContract, interval: string): Walk {
 
 /** Bars whose open time lies in [startTime, endTime], at most `limit`, the last one possibly still open at `now`. */
 export function klines(listed: ListedContract, interval: string, range: { startTime?: number; endTime?: number; limit: number }, now: number): KlineRow[] {
-  const length = INTERVAL_MS[interval];
+  const length = intervalMs(interval);
   const lastIndex = Math.floor((Math.min(range.endTime ?? now, now) - WALK_START) / length);
   let firstIndex = range.startTime === undefined ? lastIndex - range.limit + 1 : Math.ceil((range.startTime - WALK_START) / length);
   firstIndex = Math.max(0, firstIndex);

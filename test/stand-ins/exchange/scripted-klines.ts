@@ -1,4 +1,4 @@
-import { INTERVAL_MS } from './kline-walk';
+import { intervalMs, isInterval } from './kline-walk';
 
 /** The close of the bar with this index (open time ÷ interval length), in the quote currency. */
 export type CloseScript = (barIndex: number) => number;
@@ -9,7 +9,8 @@ export type CloseScript = (barIndex: number) => number;
  * contains `now` is the forming one, as on the exchange.
  */
 export function scriptedKlines(script: CloseScript, query: URLSearchParams, now: number): unknown[][] {
-  const length = INTERVAL_MS[query.get('interval') ?? '1m'] ?? INTERVAL_MS['1m'];
+  const interval = query.get('interval') ?? '1m';
+  const length = intervalMs(isInterval(interval) ? interval : '1m');
   const limit = Math.min(Number(query.get('limit') ?? 500), 1500);
   const last = Math.floor(Math.min(Number(query.get('endTime') ?? now), now) / length);
   const startTime = query.get('startTime');
