@@ -81,6 +81,10 @@ const environmentSchema = z.object({
   STRATEGY_KLINE_POLL_MS: z.coerce.number().int().min(0).default(0),
   STRATEGY_FAILURE_LIMIT: positiveInt.default(3),
   BALANCE_CHECK_INTERVAL_MS: positiveInt.default(60000),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt.default(5000),
+  DB_CONNECT_TIMEOUT_MS: positiveInt.default(3000),
+  DB_RECONNECT_MAX_DELAY_MS: positiveInt.default(1000),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(10000),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -118,6 +122,10 @@ export interface Config {
   backtestWorkers: number;
   /** The strategy runtime (additions to contract §1): see README "Strategy deployment". */
   strategyRuntime: { tickMs: number; klinePollMs: number; failureLimit: number; balanceCheckIntervalMs: number };
+  /** Limits on database waits and how fast dedicated connections come back after a restart: see docs/operations.md. */
+  database: { statementTimeoutMs: number; connectTimeoutMs: number; reconnectMaxDelayMs: number };
+  /** Longest time a client may take to send a request's headers and body. */
+  httpRequestTimeoutMs: number;
   /** Express `trust proxy`: which X-Forwarded-For hops to believe for the per-IP limit (false: none). */
   trustProxy: boolean | number | string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -170,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failureLimit: e.STRATEGY_FAILURE_LIMIT,
       balanceCheckIntervalMs: e.BALANCE_CHECK_INTERVAL_MS,
     },
+    database: {
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      reconnectMaxDelayMs: e.DB_RECONNECT_MAX_DELAY_MS,
+    },
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

@@ -149,8 +149,9 @@ export class UpstreamClient {
     this.cache.clear();
   }
 
+  /** At shutdown nothing waits for an answer any more (a cancelled backtest may leave a history fetch behind): cut what is in flight. */
   close(): Promise<void> {
-    return this.agent.close();
+    return this.agent.destroy();
   }
 
   private async send(host: UpstreamHost, path: string, url: string, options: UpstreamRequestOptions): Promise<UpstreamResponse> {

@@ -86,12 +86,16 @@ export class DeliveryStore {
     return Number(rows[0]?.count ?? 0);
   }
 
-  /** Claims due deliveries of active webhooks under a lease; a lapsed lease or a dead claimer makes a row due again. */
+  /**
+   * Claims due deliveries of active webhooks under a lease; a lapsed lease or a dead claimer makes a row due again,
+   * and a dead claimer's attempts stop counting against the webhook's in-flight bound at once, not when their lease lapses.
+   */
   claimDue(limit: number, workerId: number): Promise<ClaimedDelivery[]> {
     return this.execute<ClaimedDelivery>(
       `WITH in_flight AS (
          SELECT webhook_id, count(*) AS sending FROM webhook_deliveries
-         WHERE status = 'sending' AND locked_until >= now() GROUP BY webhook_id
+         WHERE status = 'sending' AND locked_until >= now() AND (locked_by IS NULL OR ${isHeldSql('locked_by')})
+         GROUP BY webhook_id
        ), ranked AS (
          SELECT d.id, d.webhook_id, d.next_attempt_at,
                 row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at) AS rank
