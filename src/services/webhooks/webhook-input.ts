@@ -1,5 +1,5 @@
-import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { decimalInput } from '../decimal-input';
 import { isKnownEventType, isSubscribable } from '../../events/event-types';
 
 /** The request shapes of the webhook API (spec "Webhooks", contract §10), shared by both edges through the service. */
@@ -14,7 +14,7 @@ const events = z
   .min(1, 'must not be empty')
   .transform((list) => [...new Set(list)]);
 const description = z.string().max(200).nullish();
-const positiveDecimal = z.string().refine((value) => /^\d+(\.\d+)?$/.test(value) && new Decimal(value).gt(0), 'must be a positive decimal string');
+const positiveDecimal = decimalInput('must be a positive decimal string', { positive: true });
 
 export const createSchema = z
   .object({ url, events, description, balance_low_threshold: positiveDecimal.nullish() })
@@ -34,6 +34,21 @@ export const updateSchema = z.object({
 export const listSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().optional(),
+});
+
+export const deliveryListSchema = listSchema.extend({
+  status: z.enum(['pending', 'delivered', 'failed', 'held']).optional(),
+  event_type: z.string().refine(isKnownEventType, 'unknown event type').optional(),
+});
+
+/** How far back `recover` reaches (contract §16). */
+export const RECOVER_MAX_DAYS = 14;
+
+export const recoverSchema = z.object({
+  since: z.iso
+    .datetime({ offset: true })
+    .transform((value) => new Date(value))
+    .refine((since) => since.getTime() >= Date.now() - RECOVER_MAX_DAYS * 86_400_000, `must be at most ${RECOVER_MAX_DAYS} days back`),
 });
 
 export const testSchema = z.object({
