@@ -7,6 +7,7 @@ import { sendError } from '../rest/error-responses';
 import { restRoutes } from '../rest';
 import type { Services } from '../services';
 import { asUpstreamCaller } from '../upstream/upstream-caller';
+import { dashboardRoutes } from './dashboard.routes';
 import { healthRoutes } from './health.routes';
 import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
 import { refuseUnstorableInput } from './input-guards';
@@ -59,6 +60,8 @@ export function createExpressApp(parts: AppParts): Express {
     }),
   );
 
+  // Before the GraphQL middleware: a browser's GET /graphql gets the IDE page; API calls on the same path pass through.
+  app.use(dashboardRoutes());
   // Upstream calls a query makes count against its client's share of the upstream budget (see upstream-caller.ts).
   app.use('/graphql', (req, res, next) => asUpstreamCaller(req.ip, () => parts.graphqlMiddleware(req, res, next)));
   app.use(refuseUnstorableInput());

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
@@ -91,6 +92,8 @@ export async function startGraphQL(schema: GraphQLSchema, services: Services, lo
     includeStacktraceInErrorResponses: false,
     validationRules: VALIDATION_RULES,
     plugins: [
+      // Apollo's landing page loads its scripts from another host; browsers get the bundled IDE instead (src/http/dashboard.routes.ts).
+      ApolloServerPluginLandingPageDisabled(),
       queryCostPlugin(schema),
       operationWeightPlugin(schema),
       {

@@ -21,8 +21,8 @@ export function restRoutes(services: Services, logger: Logger): Router {
   router.use(identityRoutes(op));
   router.use(planSeriesRoutes(op));
   router.use(webhooksRoutes(op));
-  router.use(strategiesRoutes(services));
-  router.use(bodyCredentialRoutes(services));
+  router.use(strategiesRoutes(op));
+  router.use(bodyCredentialRoutes(op));
   router.use(backtestRoutes(op));
   return router;
 }

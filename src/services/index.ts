@@ -40,11 +40,15 @@ import { WebhooksService } from './webhooks/webhooks.service';
 import { StrategyEventFeed } from './strategies/strategy-event-feed';
 import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
 import { StrategiesService } from './strategies/strategies.service';
+import { StrategyStore } from './strategies/strategies.store';
 import { BodyCredentialTradingService } from './trading/body-credential-trading.service';
 import { BalanceLowService } from './accounts/balance-low.service';
 import { StrategyMarket } from './strategies/strategy-market';
 import { StrategyRunsService } from './strategies/strategy-runs.service';
 import { StrategyTrader } from './strategies/strategy-trader';
+import { LiveOrders } from './strategies/live-orders';
+import { PositionBook } from './strategies/position-book';
+import { SymbolFilterCache } from './strategies/symbol-filters';
 
 /** What services are built from; created once per process by `createServices`. */
 export interface ServiceDependencies {
@@ -84,7 +88,14 @@ export interface Services {
   strategies: StrategiesService;
   strategyRuns: StrategyRunsService;
   /** Shared by deploy/pause and the strategy runtime worker. */
-  strategyTrading: { market: StrategyMarket; trader: StrategyTrader; exchange: ExchangeTradingClient; feed: StrategyEventFeed };
+  strategyTrading: {
+    store: StrategyStore;
+    market: StrategyMarket;
+    trader: StrategyTrader;
+    live: LiveOrders;
+    exchange: ExchangeTradingClient;
+    feed: StrategyEventFeed;
+  };
   bodyCredentialTrading: BodyCredentialTradingService;
   balanceLow: BalanceLowService;
   backtestJobs: BacktestJobsService;
@@ -124,9 +135,12 @@ export function createServices(deps: ServiceDependencies): Services {
   const exchangeKeys = new ExchangeKeysService(identity, secretBox, exchange);
   const accountsStore = new AccountsStore(deps.orm);
   const paperBalances = new PaperBalancesService(accountsStore);
-  const strategyTrading = { market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
-  const strategies = new StrategiesService(deps.orm, strategyTrading.feed);
-  const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
+  const strategyStore = new StrategyStore(deps.orm);
+  const strategyTrading = { store: strategyStore, market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
+  const strategies = new StrategiesService(strategyStore, strategyTrading.feed);
+  const book = new PositionBook(strategyStore);
+  const trader = new StrategyTrader(book);
+  const live = new LiveOrders(strategyStore, book, exchangeKeys, exchange, new SymbolFilterCache(upstream), deps.logger);
   return {
     publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),
     webhooks,
@@ -150,15 +164,16 @@ export function createServices(deps: ServiceDependencies): Services {
     smartMoney: new SmartMoneyService(upstream),
     strategies,
     strategyRuns: new StrategyRunsService(
-      deps.orm,
+      strategyStore,
       paperBalances,
       exchangeKeys,
       strategyTrading.exchange,
       strategyTrading.market,
       trader,
+      live,
       strategyTrading.feed,
     ),
-    strategyTrading: { ...strategyTrading, trader },
+    strategyTrading: { ...strategyTrading, trader, live },
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
     balanceLow: new BalanceLowService(accountsStore, webhooks, exchangeKeys, strategyTrading.exchange),
     backtestJobs: new BacktestJobsService(new JobStore(deps.orm), strategies),
