@@ -13,6 +13,8 @@ export type CreateBacktestJobInput = {
   leverage?: number | null | undefined;
   /** Required unless strategyId gives it. */
   params?: Record<string, unknown> | null | undefined;
+  /** Decimal string, default 0. */
+  slippageBps?: string | null | undefined;
   start: string;
   /** A signed-API strategy whose config is the base that the other fields override. */
   strategyId?: string | null | undefined;
