@@ -22,7 +22,7 @@ export function restRoutes(services: Services, logger: Logger): Router {
   router.use(identityRoutes(services));
   router.use(planSeriesRoutes(services));
   router.use(signedAccountRoutes(services));
-  router.use(webhooksRoutes(services));
+  router.use(webhooksRoutes(op));
   router.use(strategiesRoutes(services));
   router.use(bodyCredentialRoutes(services));
   router.use(backtestRoutes(op));

@@ -4,6 +4,7 @@ import { backtestRunnerWorker } from '../services/backtests/backtest-runner.work
 import { webhookDispatcherWorker } from '../services/webhooks/webhook-dispatcher.worker';
 import { strategyRuntimeWorker } from '../services/strategies/strategy-runtime.worker';
 import { balanceLowWorker } from '../services/accounts/balance-low.worker';
+import { attemptPruningWorker } from '../services/webhooks/attempt-pruning.worker';
 
 /** What a background worker gets: the core (database, services), the process's notification listener and its liveness. */
 export interface WorkerContext {
@@ -22,4 +23,10 @@ export interface BackgroundWorker {
 }
 
 /** Every background worker; each feature adds its own here. */
-export const BACKGROUND_WORKERS: BackgroundWorker[] = [webhookDispatcherWorker, strategyRuntimeWorker, balanceLowWorker, backtestRunnerWorker];
+export const BACKGROUND_WORKERS: BackgroundWorker[] = [
+  webhookDispatcherWorker,
+  strategyRuntimeWorker,
+  balanceLowWorker,
+  backtestRunnerWorker,
+  attemptPruningWorker,
+];

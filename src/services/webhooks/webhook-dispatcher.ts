@@ -3,7 +3,7 @@ import { EVENTS_CHANNEL } from '../../events/outbox';
 import type { Logger } from '../../observability/logger';
 import { QueueRunner } from '../../workers/queue-runner';
 import type { Deliverer } from './deliverer';
-import { DELIVERIES_CHANNEL, type ClaimedDelivery, type DeliveryStore } from './webhooks.store';
+import { DELIVERIES_CHANNEL, type ClaimedDelivery, type WebhooksStore } from './webhooks.store';
 
 const STOP_GRACE_MS = 10_000;
 
@@ -30,7 +30,7 @@ export class WebhookDispatcher {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
-    private readonly store: DeliveryStore,
+    private readonly store: WebhooksStore,
     private readonly deliverer: Deliverer,
     private readonly listener: NotificationListener,
     private readonly settings: DispatcherSettings,
@@ -59,7 +59,8 @@ export class WebhookDispatcher {
         ...(await this.store.claimProbes(this.settings.probeIntervalSeconds, free, this.settings.workerId)),
         ...(await this.store.claimDue(free, this.settings.workerId)),
       ];
-      claimed.forEach((delivery) => this.launch(delivery));
+      // Oldest first among those claimed together (a recover's backlog): the statement's rows come back in no set order.
+      claimed.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime()).forEach((delivery) => this.launch(delivery));
       if (claimed.length === free) sleepMs = 0;
     }
     // Rows already due but not claimable (their webhook is at its in-flight bound, or another process has them)
