@@ -1,4 +1,4 @@
-// Runs before `npm start`: compiles src/ to dist/ only when a source or build setting
+// Runs at `npm install` (prepare) and before `npm start`: compiles src/ to dist/ only when a source or build setting
 // changed since the last build, so a start costs no rebuild and an edited checkout
 // still never runs stale code. `npm start` then execs node directly (see README).
 const { spawnSync } = require('node:child_process');
@@ -18,7 +18,14 @@ const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.jso
 const newestInput = Math.max(...inputs.map(newestMtime));
 if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestInput) process.exit(0);
 
+let compiler;
+try {
+  compiler = require.resolve('typescript/bin/tsc');
+} catch {
+  // An install without devDependencies (`--omit=dev`) has no compiler: it runs the dist/ it was given.
+  process.exit(0);
+}
 process.stderr.write('building dist/ (sources changed since the last build)…\n');
-const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+const tsc = spawnSync(process.execPath, [compiler, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 writeFileSync(stamp, `${new Date().toISOString()}\n`);
