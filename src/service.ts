@@ -90,8 +90,9 @@ function addCore(lifecycle: Lifecycle, config: Config, logger: Logger): () => Om
         services = createServices({ config, secrets, orm: required(orm, ORM), logger, metrics });
       },
       stop: async () => {
-        const { webhookDelivery, upstream } = required(services, UPSTREAM_CLIENTS);
+        const { webhookDelivery, upstream, liveMarket } = required(services, UPSTREAM_CLIENTS);
         webhookDelivery.client.close();
+        liveMarket.close();
         await upstream.close();
       },
     },
@@ -185,6 +186,7 @@ export async function startService(config: Config, logger: Logger = createLogger
             metrics,
             publicRateLimitPerMinute: config.publicRateLimitPerMinute,
             trustProxy: config.trustProxy,
+            corsOrigins: config.corsOrigins,
             graphqlMiddleware: required(graphql, APOLLO).middleware,
           });
           httpServer.on('request', app);

@@ -17,6 +17,7 @@ const DEFAULT_RETRY_SCHEDULE = '5,300,1800,7200,18000,36000,36000';
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const url = z.url({ protocol: /^https?$/ });
+const wsUrl = z.url({ protocol: /^wss?$/ });
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -49,6 +50,8 @@ const environmentSchema = z.object({
   UPSTREAM_FAPI_URL: url.default('https://fapi.binance.com'),
   UPSTREAM_WEB_URL: url.default('https://www.binance.com'),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10000),
+  UPSTREAM_WS_URL: wsUrl.default('wss://fstream.binance.com'),
+  UPSTREAM_CLIENT_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
   APP_JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   APP_TOKEN_TTL_SECONDS: positiveInt.default(604800),
   ENCRYPTION_KEY: optionalString.pipe(encryptionKey),
@@ -89,6 +92,7 @@ const environmentSchema = z.object({
     .string()
     .default('false')
     .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
+  CORS_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https?$/ }).transform(stripSlash))).default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -106,7 +110,8 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   role: Role;
-  upstream: { fapiUrl: string; webUrl: string; timeoutMs: number };
+  /** `clientShare`: the fraction of the per-minute upstream weight budget one client address may spend (issue 10 item 5). */
+  upstream: { fapiUrl: string; webUrl: string; wsUrl: string; timeoutMs: number; clientShare: number };
   appTokens: { secret?: string; ttlSeconds: number };
   encryptionKey?: string;
   providers: { a: IdentityProviderConfig; b: IdentityProviderConfig };
@@ -128,6 +133,8 @@ export interface Config {
   httpRequestTimeoutMs: number;
   /** Express `trust proxy`: which X-Forwarded-For hops to believe for the per-IP limit (false: none). */
   trustProxy: boolean | number | string;
+  /** Contract §14: origins whose browser pages may call the API (preflight included); empty allows none. */
+  corsOrigins: string[];
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 }
 
@@ -155,7 +162,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     role: e.ROLE,
-    upstream: { fapiUrl: stripSlash(e.UPSTREAM_FAPI_URL), webUrl: stripSlash(e.UPSTREAM_WEB_URL), timeoutMs: e.UPSTREAM_TIMEOUT_MS },
+    upstream: {
+      fapiUrl: stripSlash(e.UPSTREAM_FAPI_URL),
+      webUrl: stripSlash(e.UPSTREAM_WEB_URL),
+      wsUrl: stripSlash(e.UPSTREAM_WS_URL),
+      timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+      clientShare: e.UPSTREAM_CLIENT_SHARE,
+    },
     appTokens: { secret: e.APP_JWT_SECRET, ttlSeconds: e.APP_TOKEN_TTL_SECONDS },
     encryptionKey: e.ENCRYPTION_KEY,
     providers: {
@@ -185,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };
 }

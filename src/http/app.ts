@@ -1,3 +1,4 @@
+import cors from 'cors';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../observability/logger';
@@ -5,8 +6,12 @@ import type { Metrics } from '../observability/metrics';
 import { sendError } from '../rest/error-responses';
 import { restRoutes } from '../rest';
 import type { Services } from '../services';
+import { asUpstreamCaller } from '../upstream/upstream-caller';
+import { dashboardRoutes } from './dashboard.routes';
 import { healthRoutes } from './health.routes';
 import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
+import { refuseUnstorableInput } from './input-guards';
+import { methodNotAllowed } from './method-not-allowed';
 import { requestLogging } from './request-logging';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -18,6 +23,8 @@ export interface AppParts {
   metrics: Metrics;
   publicRateLimitPerMinute: number;
   trustProxy: boolean | number | string;
+  /** Browser origins allowed to call the API (contract §14); empty: none. */
+  corsOrigins: string[];
   graphqlMiddleware: express.RequestHandler;
 }
 
@@ -36,6 +43,9 @@ export function createExpressApp(parts: AppParts): Express {
   app.set('etag', false);
 
   app.use(requestLogging(parts.logger, parts.metrics));
+  if (parts.corsOrigins.length > 0) {
+    app.use(cors({ origin: parts.corsOrigins, maxAge: 600, exposedHeaders: ['Retry-After', 'X-Service-Used-Weight-1m', 'X-Cache'] }));
+  }
   app.use(healthRoutes(parts.orm, parts.metrics));
 
   const limitPublic = publicRateLimit(parts.orm, parts.publicRateLimitPerMinute);
@@ -50,8 +60,13 @@ export function createExpressApp(parts: AppParts): Express {
     }),
   );
 
-  app.use('/graphql', parts.graphqlMiddleware);
+  // Before the GraphQL middleware: a browser's GET /graphql gets the IDE page; API calls on the same path pass through.
+  app.use(dashboardRoutes());
+  // Upstream calls a query makes count against its client's share of the upstream budget (see upstream-caller.ts).
+  app.use('/graphql', (req, res, next) => asUpstreamCaller(req.ip, () => parts.graphqlMiddleware(req, res, next)));
+  app.use(refuseUnstorableInput());
   app.use(restRoutes(parts.services, parts.logger));
+  app.use(methodNotAllowed(app));
 
   app.use((req: Request, res: Response) => {
     res.status(404).json(req.path.startsWith('/v1/') ? { error: { code: 'NOT_FOUND', message: 'no such endpoint' } } : { detail: 'Not Found' });
