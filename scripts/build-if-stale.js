@@ -1,4 +1,4 @@
-// Runs before `npm start`: compiles src/ to dist/, and the dashboard (web/) to web/dist/, only when
+// Runs at `npm install` (prepare) and before `npm start`: compiles src/ to dist/, and the dashboard (web/) to web/dist/, only when
 // a source or build setting changed since the last build, so a start costs no rebuild and an edited
 // checkout still never runs stale code. `npm start` then execs node directly (see README).
 const { spawnSync } = require('node:child_process');
@@ -23,6 +23,13 @@ function buildIfStale(label, inputNames, stampFile, args) {
   const build = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
+}
+
+try {
+  require.resolve('typescript/bin/tsc');
+} catch {
+  // An install without devDependencies (`--omit=dev`) has no compilers: it runs the dist/ it was given.
+  process.exit(0);
 }
 
 buildIfStale('dist/', ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'], 'dist/.build-stamp', [

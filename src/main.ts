@@ -1,21 +1,26 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config';
 import { createLogger } from './observability/logger';
-import { startService } from './service';
+import { startService, type RunningService } from './service';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const service = await startService(config, logger);
 
-  let stopping = false;
+  // Listening from the first moment: a signal that arrives while the service starts (or just as it says it started)
+  // stops it once started, instead of killing the process with PostgreSQL and the work half set up.
+  let requested: NodeJS.Signals | undefined;
+  let service: RunningService | undefined;
   const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+    if (requested && service === undefined) return;
+    requested ??= signal;
+    if (!service) return;
+    const running = service;
+    service = undefined;
     logger.info({ signal }, 'shutting down');
     const forceExit = setTimeout(() => process.exit(1), 20_000);
     forceExit.unref();
-    service.stop().then(
+    running.stop().then(
       () => {
         logger.info({ signal }, 'service stopped');
         logger.flush();
@@ -29,6 +34,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+
+  service = await startService(config, logger);
+  if (requested) shutdown(requested);
 }
 
 main().catch((error: unknown) => {

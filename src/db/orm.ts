@@ -52,16 +52,17 @@ export async function openDatabase(databaseUrl: string, timeouts: DatabaseTimeou
 }
 
 /**
+ * Applies pending migrations and returns how many.
  * Several processes may start at once against one database; a session-level
  * advisory lock makes exactly one of them apply pending migrations while the
  * others wait and then find nothing to do.
  */
-export async function migrate(orm: Orm): Promise<void> {
+export async function migrate(orm: Orm): Promise<number> {
   const MIGRATION_LOCK = 727_001;
   const connection = orm.em.getConnection();
   const knex = connection.getKnex();
-  await knex.transaction(async (trx) => {
+  return knex.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
-    await orm.getMigrator().up({ transaction: trx });
+    return (await orm.getMigrator().up({ transaction: trx })).length;
   });
 }

@@ -16,14 +16,23 @@ export const LIVENESS_LOCK_NAMESPACE = 727_002;
  * again, under the same id so the process keeps its work, on a new session,
  * and background loops wait for `whenHeld()` before they claim anything, so
  * this process never takes over its own work as if it were a dead one's.
+ * After such a reconnect `whenHeld()` also waits out a grace period longer
+ * than any live process needs to take its own lock again: until then the
+ * others' work looks abandoned (PostgreSQL forgot every lock), and claiming
+ * it would move a strategy or a job between two live processes.
  */
 export class ProcessLiveness {
   readonly workerId = randomInt(1, 2 ** 31 - 1);
   private readonly connection: ReconnectingClient;
   private held = false;
+  private everHeld = false;
+  private graceTimer?: NodeJS.Timeout;
   private waiters: (() => void)[] = [];
+  /** Every live process retries at least this often, so all have their locks back within it (plus a margin for the attempt itself). */
+  private readonly takeoverGraceMs: number;
 
   constructor(databaseUrl: string, maxReconnectDelayMs: number, logger: Logger) {
+    this.takeoverGraceMs = 2 * maxReconnectDelayMs + 500;
     this.connection = new ReconnectingClient(
       {
         databaseUrl,
@@ -37,10 +46,12 @@ export class ProcessLiveness {
         },
         onDown: () => {
           this.held = false;
+          clearTimeout(this.graceTimer);
         },
         onUp: () => {
-          this.held = true;
-          this.waiters.splice(0).forEach((resume) => resume());
+          if (!this.everHeld) return this.markHeld();
+          this.graceTimer = setTimeout(() => this.markHeld(), this.takeoverGraceMs);
+          this.graceTimer.unref();
         },
       },
       logger,
@@ -52,9 +63,16 @@ export class ProcessLiveness {
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.graceTimer);
     await this.connection.stop();
     this.held = false;
     // Loops parked on whenHeld() are being stopped too; let them see it.
+    this.waiters.splice(0).forEach((resume) => resume());
+  }
+
+  private markHeld(): void {
+    this.held = true;
+    this.everHeld = true;
     this.waiters.splice(0).forEach((resume) => resume());
   }
 
