@@ -5,7 +5,11 @@ import type { Metrics } from '../observability/metrics';
 import { sendError } from '../rest/error-responses';
 import { restRoutes } from '../rest';
 import type { Services } from '../services';
+import { buildOpenApiDocument } from '../openapi/openapi-document';
+import { mountedRoutes } from '../openapi/mounted-routes';
+import { SERVICE_VERSION } from '../openapi/service-version';
 import { healthRoutes } from './health.routes';
+import { openApiRoutes } from './openapi.routes';
 import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
 import { requestLogging } from './request-logging';
 
@@ -51,7 +55,14 @@ export function createExpressApp(parts: AppParts): Express {
   );
 
   app.use('/graphql', parts.graphqlMiddleware);
-  app.use(restRoutes(parts.services, parts.logger));
+  const rest = restRoutes(parts.services, parts.logger);
+  app.use(rest);
+  app.use(
+    openApiRoutes(
+      () =>
+        buildOpenApiDocument({ routes: mountedRoutes(rest), passThroughPaths: parts.services.marketPassThrough.paths(), version: SERVICE_VERSION }).document,
+    ),
+  );
 
   app.use((req: Request, res: Response) => {
     res.status(404).json(req.path.startsWith('/v1/') ? { error: { code: 'NOT_FOUND', message: 'no such endpoint' } } : { detail: 'Not Found' });

@@ -11,7 +11,7 @@ import { parseOrInvalidParameter } from '../../errors/validation';
 import { decodeCursor, pageOf } from '../pagination';
 import type { StrategiesService } from '../strategies/strategies.service';
 
-const listSchema = z.object({
+export const listSchema = z.object({
   status: z.enum(JOB_STATUSES).optional(),
   template_id: z.string().min(1).optional(),
   from: isoUtc.optional(),
@@ -24,7 +24,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const cancelSchema = z.object({ reason: z.string().max(200).optional() });
+export const cancelSchema = z.object({ reason: z.string().max(200).optional() });
 
 /** Spec "Backtest jobs" and contract §7: the job API of both edges. Jobs run in the backtest worker (workers/backtest-runner.ts). */
 export class BacktestJobsService {

@@ -25,7 +25,7 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]00:?
 export const isoUtc = z.string().refine((value) => ISO_UTC.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 UTC timestamp');
 const decimal = (message: string) => z.string().refine((value) => /^\d+(\.\d+)?$/.test(value), message);
 
-const createSchema = z.strictObject({
+export const createSchema = z.strictObject({
   template_id: z.string().min(1),
   params: z.record(z.string(), z.unknown()),
   symbols: z

@@ -28,6 +28,11 @@ export interface SignInResult {
 /** Provider A sends `id_token`, provider B `identity_token` (spec "Sign-in and key lookup"). */
 const TOKEN_FIELD: Record<ProviderName, 'id_token' | 'identity_token'> = { a: 'id_token', b: 'identity_token' };
 
+/** The sign-in body of a provider: its one token field. */
+export function signInSchema(provider: ProviderName) {
+  return z.object({ [TOKEN_FIELD[provider]]: z.string().min(1) });
+}
+
 const PROVIDER_COLUMN = { a: 'providerAId', b: 'providerBId' } as const;
 
 export function hasActivePlan(user: User, now = new Date()): boolean {
@@ -67,7 +72,7 @@ export class UsersService {
 
   async signIn(provider: ProviderName, input: unknown): Promise<SignInResult> {
     const field = TOKEN_FIELD[provider];
-    const body = parseOrReject(z.object({ [field]: z.string().min(1) }), input) as Record<typeof field, string>;
+    const body = parseOrReject(signInSchema(provider), input) as Record<typeof field, string>;
     return this.signInWithToken(provider, body[field]);
   }
 

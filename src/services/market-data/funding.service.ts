@@ -33,7 +33,7 @@ interface PremiumIndexRow {
   time: number;
 }
 
-const historyQuery = z.object({
+export const historyQuery = z.object({
   start_time: queryInteger().optional(),
   end_time: queryInteger().optional(),
   limit: queryInteger({ min: 1, max: 1000 }).default(100),

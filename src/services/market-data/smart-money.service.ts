@@ -21,7 +21,7 @@ interface WebEnvelope<T> {
 export const SMART_MONEY_TIME_RANGES = ['30m', '1h', '24h', '7d'] as const;
 const WEB_SUCCESS = '000000';
 
-const overviewQuery = z.object({ symbol: z.string().min(1) });
+export const overviewQuery = z.object({ symbol: z.string().min(1) });
 
 export class SmartMoneyService {
   constructor(private readonly upstream: UpstreamClient) {}
