@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { Agent, request } from 'undici';
 import { startExchangeStandIn, type ExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
 import { defined } from '../test/support/defined';
+import { cpuSeconds } from './support/process-cpu';
+import { startServiceProcess, type ServiceProcess } from './support/service-process';
 
 /**
  * `npm run bench -- market`: the market-data gateway against the local
@@ -29,54 +29,10 @@ interface AutocannonResult {
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- typed right here, as above
 const autocannon = require('autocannon') as (options: { url: string; connections: number; duration: number; pipelining?: number }) => Promise<AutocannonResult>;
 
-const ROOT = path.resolve(__dirname, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** One Node process runs its JavaScript on one core; `BENCH_PROCESSES=2` runs two API processes to use both. */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
-
-interface ServiceProcess {
-  url: string;
-  child: ChildProcess;
-}
-
-/** The first process runs `ROLE=all` with the embedded database; the others `ROLE=api`, sharing it (and the per-IP budget). */
-async function startServiceProcess(upstreamUrl: string, dataDir: string, role: 'all' | 'api'): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ROLE: role,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      UPSTREAM_FAPI_URL: upstreamUrl,
-      UPSTREAM_WEB_URL: upstreamUrl,
-      // High enough never to reject: the benchmark measures the limiter's cost, not its verdicts.
-      PUBLIC_RATE_LIMIT_PER_MIN: '1000000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error('service did not start within 60 s'));
-    }, 60_000);
-    const lines = readline.createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      const url = /"url":"(http:[^"]+)"/.exec(line)?.[1];
-      if (url && line.includes('"msg":"service started"')) {
-        clearTimeout(timer);
-        resolve({ url, child });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited with ${code} before listening`));
-    });
-  });
-}
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
@@ -96,16 +52,6 @@ async function latencies(url: string, count: number): Promise<{ p50: number; p99
   await agent.close();
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux; clock ticks are 1/100 s there). */
-async function cpuSeconds(pid: number): Promise<number | undefined> {
-  try {
-    const fields = ((await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1] ?? '').split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -173,7 +119,15 @@ export async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'market-bench-'));
   const services: ServiceProcess[] = [];
   try {
-    for (let index = 0; index < PROCESSES; index += 1) services.push(await startServiceProcess(exchange.url, dataDir, index === 0 ? 'all' : 'api'));
+    for (let index = 0; index < PROCESSES; index += 1)
+      services.push(
+        await startServiceProcess(dataDir, index === 0 ? 'all' : 'api', {
+          UPSTREAM_FAPI_URL: exchange.url,
+          UPSTREAM_WEB_URL: exchange.url,
+          // High enough never to reject: the benchmark measures the limiter's cost, not its verdicts.
+          PUBLIC_RATE_LIMIT_PER_MIN: '1000000000',
+        }),
+      );
     const service = defined(services[0], 'the first service process');
     process.stdout.write(
       `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os
@@ -223,10 +177,7 @@ export async function main(): Promise<void> {
       `\n200 concurrent identical requests for an uncached resource: ${coalesced.calls} upstream call(s), statuses ${JSON.stringify(coalesced.statuses)}\n`,
     );
   } finally {
-    for (const service of services.reverse()) {
-      service.child.kill('SIGTERM');
-      await new Promise((resolve) => service.child.once('exit', resolve));
-    }
+    for (const service of services.reverse()) await service.stop();
     await exchange.close();
     await rm(dataDir, { recursive: true, force: true });
   }

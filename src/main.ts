@@ -16,7 +16,11 @@ async function main(): Promise<void> {
     const forceExit = setTimeout(() => process.exit(1), 20_000);
     forceExit.unref();
     service.stop().then(
-      () => process.exit(0),
+      () => {
+        logger.info({ signal }, 'service stopped');
+        logger.flush();
+        process.exit(0);
+      },
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
         process.exit(1);

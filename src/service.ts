@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { GraphQLSchema } from 'graphql';
 import type { Config } from './config/config';
 import { resolveSecrets } from './config/generated-secrets';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
@@ -7,15 +8,14 @@ import { NotificationListener } from './db/notifications';
 import { migrate, openDatabase, type Orm } from './db/orm';
 import { ProcessLiveness } from './db/process-liveness';
 import { createExpressApp } from './http/app';
-import { startGraphQL } from './http/graphql';
+import { startGraphQL, startSubscriptions, type GraphQLEndpoint } from './http/graphql';
+import { Lifecycle } from './lifecycle/lifecycle';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { buildAppSchema } from './schema/build-schema';
 import { createServices, type Services } from './services';
 import { BACKGROUND_WORKERS } from './workers';
 import { SUBSCRIPTION_BRIDGES } from './events/subscription-bridges';
-
-type StopStep = () => Promise<unknown>;
 
 /** The database and the services, without HTTP or background work: what every process (API, worker, admin CLI) needs. */
 export interface Core {
@@ -33,93 +33,202 @@ export interface RunningService extends Core {
   url?: string;
 }
 
-function stopper(logger: Logger): { push(step: StopStep): void; stop: () => Promise<void> } {
-  const steps: StopStep[] = [];
-  return {
-    push: (step) => steps.push(step),
-    stop: async () => {
-      for (const step of steps.splice(0).reverse()) {
-        await step().catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'));
-      }
+/** Names of the core's components, for the dependencies of the parts built on it. */
+const DATABASE = 'database';
+const ORM = 'orm';
+const UPSTREAM_CLIENTS = 'upstream-clients';
+const LISTENER = 'notification-listener';
+const LIVENESS = 'liveness';
+const APOLLO = 'apollo';
+const HTTP_SERVER = 'http-server';
+const GRAPHQL_WS = 'graphql-ws';
+
+/** Adds the core's components (database, ORM, services and their upstream clients); the returned getter is valid once they started. */
+function addCore(lifecycle: Lifecycle, config: Config, logger: Logger): () => Omit<Core, 'stop'> {
+  let databaseUrl: string | undefined;
+  let orm: Orm | undefined;
+  let services: Services | undefined;
+  let stopEmbedded = async (): Promise<void> => undefined;
+  const metrics = createMetrics();
+  lifecycle.add(
+    {
+      name: DATABASE,
+      start: async () => {
+        if (config.databaseUrl) {
+          databaseUrl = config.databaseUrl;
+          return;
+        }
+        const embedded = await startEmbeddedPostgres(config.dataDir, logger);
+        databaseUrl = embedded.url;
+        stopEmbedded = () => embedded.stop();
+      },
+      stop: () => stopEmbedded(),
     },
-  };
+    {
+      name: ORM,
+      dependsOn: [DATABASE],
+      start: async () => {
+        orm = await openDatabase(required(databaseUrl, DATABASE), config.database, logger);
+        await migrate(orm);
+      },
+      stop: () => required(orm, ORM).close(true),
+    },
+    {
+      name: UPSTREAM_CLIENTS,
+      dependsOn: [ORM],
+      start: async () => {
+        const secrets = await resolveSecrets(config);
+        services = createServices({ config, secrets, orm: required(orm, ORM), logger, metrics });
+      },
+      stop: async () => {
+        const { webhookDelivery, upstream, liveMarket } = required(services, UPSTREAM_CLIENTS);
+        webhookDelivery.client.close();
+        liveMarket.close();
+        await upstream.close();
+      },
+    },
+  );
+  return () => ({
+    config,
+    databaseUrl: required(databaseUrl, DATABASE),
+    orm: required(orm, ORM),
+    services: required(services, UPSTREAM_CLIENTS),
+    logger,
+    metrics,
+  });
 }
 
 /** Opens (or starts, when DATABASE_URL is unset) the database, applies migrations and builds the services. */
 export async function openCore(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<Core> {
-  const stops = stopper(logger);
-  try {
-    const secrets = await resolveSecrets(config);
-    let databaseUrl = config.databaseUrl;
-    if (!databaseUrl) {
-      const embedded = await startEmbeddedPostgres(config.dataDir, logger);
-      stops.push(() => embedded.stop());
-      databaseUrl = embedded.url;
-    }
-    const orm = await openDatabase(databaseUrl, logger);
-    stops.push(() => orm.close(true));
-    await migrate(orm);
-    const metrics = createMetrics();
-    const services = createServices({ config, secrets, orm, logger, metrics });
-    stops.push(async () => services.webhookDelivery.client.close());
-    stops.push(() => services.upstream.close());
-    return { config, databaseUrl, orm, services, logger, metrics, stop: stops.stop };
-  } catch (error) {
-    await stops.stop();
-    throw error;
+  const lifecycle = new Lifecycle(logger);
+  const core = addCore(lifecycle, config, logger);
+  await lifecycle.start();
+  return { ...core(), stop: () => lifecycle.stop() };
+}
+
+/**
+ * Starts everything this process's ROLE asks for. Each part declares what it
+ * needs; `stop` undoes them in reverse dependency order: graphql-ws says
+ * "going away" to its sockets before the HTTP server closes, the HTTP server
+ * and the workers finish before the clients and the database they use go.
+ */
+export async function startService(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningService> {
+  if (config.webhooks.allowCidrs.length > 0) {
+    logger.warn({ cidrs: config.webhooks.allowCidrs }, 'WEBHOOK_ALLOW_CIDRS exempts these ranges from the public-address rule: for tests only');
+  }
+  const lifecycle = new Lifecycle(logger);
+  const core = addCore(lifecycle, config, logger);
+  let listener: NotificationListener | undefined;
+  lifecycle.add({
+    name: LISTENER,
+    dependsOn: [DATABASE],
+    start: async () => {
+      listener = new NotificationListener(core().databaseUrl, config.database.reconnectMaxDelayMs, logger);
+      await listener.start();
+    },
+    stop: () => required(listener, LISTENER).stop(),
+  });
+
+  if (config.role !== 'api') addWorkers(lifecycle, config, logger, core, () => required(listener, LISTENER));
+
+  let url: string | undefined;
+  if (config.role !== 'worker') {
+    const bridges = SUBSCRIPTION_BRIDGES.map((bridge) => {
+      const name = `bridge:${bridge.name}`;
+      let stopBridge: () => void = () => undefined;
+      lifecycle.add({
+        name,
+        dependsOn: [LISTENER, UPSTREAM_CLIENTS],
+        start: async () => {
+          stopBridge = bridge.start({ listener: required(listener, LISTENER), services: core().services, logger });
+        },
+        stop: async () => stopBridge(),
+      });
+      return name;
+    });
+    const httpServer = createServer({
+      // A client must send its headers and whole body within this; one declaring more body than it sends is answered 408.
+      requestTimeout: config.httpRequestTimeoutMs,
+      headersTimeout: config.httpRequestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.httpRequestTimeoutMs),
+    });
+    let schema: GraphQLSchema | undefined;
+    let graphql: GraphQLEndpoint | undefined;
+    let subscriptions: { stop: () => Promise<void> } | undefined;
+    lifecycle.add(
+      {
+        name: APOLLO,
+        dependsOn: [UPSTREAM_CLIENTS],
+        start: async () => {
+          schema = await buildAppSchema();
+          graphql = await startGraphQL(schema, core().services, logger);
+        },
+        stop: () => required(graphql, APOLLO).stop(),
+      },
+      {
+        name: HTTP_SERVER,
+        dependsOn: [APOLLO, UPSTREAM_CLIENTS],
+        start: async () => {
+          const { orm, services, metrics } = core();
+          const app = createExpressApp({
+            orm,
+            services,
+            logger,
+            metrics,
+            publicRateLimitPerMinute: config.publicRateLimitPerMinute,
+            trustProxy: config.trustProxy,
+            graphqlMiddleware: required(graphql, APOLLO).middleware,
+          });
+          httpServer.on('request', app);
+          url = await listen(httpServer, config.host, config.port);
+        },
+        stop: () => closeServer(httpServer),
+      },
+      {
+        name: GRAPHQL_WS,
+        // Its sockets ride on the HTTP server, which cannot close while they are open.
+        dependsOn: [HTTP_SERVER, ...bridges],
+        start: async () => {
+          subscriptions = startSubscriptions(required(schema, APOLLO), httpServer, core().services, logger);
+        },
+        stop: () => required(subscriptions, GRAPHQL_WS).stop(),
+      },
+    );
+  }
+  await lifecycle.start();
+  logger.info({ role: config.role, ...(url ? { url } : {}) }, 'service started');
+  return { ...core(), url, stop: () => lifecycle.stop() };
+}
+
+/** The liveness lock and every background worker, each of which claims work only while the lock is held. */
+function addWorkers(lifecycle: Lifecycle, config: Config, logger: Logger, core: () => Omit<Core, 'stop'>, listener: () => NotificationListener): void {
+  let liveness: ProcessLiveness | undefined;
+  lifecycle.add({
+    name: LIVENESS,
+    dependsOn: [DATABASE],
+    start: async () => {
+      liveness = new ProcessLiveness(core().databaseUrl, config.database.reconnectMaxDelayMs, logger);
+      await liveness.start();
+    },
+    stop: () => required(liveness, LIVENESS).stop(),
+  });
+  for (const worker of BACKGROUND_WORKERS) {
+    let stopWorker: () => Promise<void> = async () => undefined;
+    lifecycle.add({
+      name: `worker:${worker.name}`,
+      dependsOn: [ORM, UPSTREAM_CLIENTS, LISTENER, LIVENESS],
+      start: async () => {
+        const lock = required(liveness, LIVENESS);
+        stopWorker = await worker.start({ core: core(), listener: listener(), workerId: lock.workerId, ready: () => lock.whenHeld() });
+      },
+      stop: () => stopWorker(),
+    });
   }
 }
 
-/** Starts everything this process's ROLE asks for; `stop` undoes it in reverse order. */
-export async function startService(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningService> {
-  const core = await openCore(config, logger);
-  const stops = stopper(logger);
-  stops.push(() => core.stop());
-  try {
-    if (config.webhooks.allowCidrs.length > 0) {
-      logger.warn({ cidrs: config.webhooks.allowCidrs }, 'WEBHOOK_ALLOW_CIDRS exempts these ranges from the public-address rule: for tests only');
-    }
-    const listener = new NotificationListener(core.databaseUrl, logger);
-    await listener.start();
-    stops.push(() => listener.stop());
-    if (config.role !== 'api') {
-      const liveness = new ProcessLiveness(core.databaseUrl, logger);
-      await liveness.start();
-      stops.push(() => liveness.stop());
-      for (const worker of BACKGROUND_WORKERS) {
-        stops.push(await worker.start({ core, listener, workerId: liveness.workerId }));
-        logger.debug({ worker: worker.name }, 'background worker started');
-      }
-    }
-
-    let url: string | undefined;
-    if (config.role !== 'worker') {
-      for (const bridge of SUBSCRIPTION_BRIDGES) {
-        const stopBridge = bridge.start({ listener, services: core.services, logger });
-        stops.push(async () => stopBridge());
-      }
-      const httpServer = createServer();
-      const graphql = await startGraphQL(await buildAppSchema(), httpServer, core.services, logger);
-      stops.push(() => graphql.stop());
-      const app = createExpressApp({
-        orm: core.orm,
-        services: core.services,
-        logger,
-        metrics: core.metrics,
-        publicRateLimitPerMinute: config.publicRateLimitPerMinute,
-        trustProxy: config.trustProxy,
-        graphqlMiddleware: graphql.middleware,
-      });
-      httpServer.on('request', app);
-      url = await listen(httpServer, config.host, config.port);
-      stops.push(() => closeServer(httpServer));
-    }
-    logger.info({ role: config.role, ...(url ? { url } : {}) }, 'service started');
-    return { ...core, url, stop: stops.stop };
-  } catch (error) {
-    await stops.stop();
-    throw error;
-  }
+function required<T>(value: T | undefined, component: string): T {
+  if (value === undefined) throw new Error(`lifecycle: "${component}" is used before it started`);
+  return value;
 }
 
 function listen(server: Server, host: string, port: number): Promise<string> {
@@ -133,7 +242,7 @@ function listen(server: Server, host: string, port: number): Promise<string> {
   });
 }
 
-/** Apollo's drain plugin has already stopped new work; this waits for the socket to close. */
+/** Stops accepting connections, lets requests under way finish and closes idle keep-alive connections. */
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     if (!server.listening) return resolve();

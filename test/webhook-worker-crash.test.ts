@@ -1,6 +1,7 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { WebhookDelivery } from '../src/entities/webhook-delivery.entity';
 import { recordEvent } from '../src/events/outbox';
+import { MAX_IN_FLIGHT_PER_WEBHOOK } from '../src/services/webhooks/webhooks.store';
 import { createTestCa, type TestCa } from './stand-ins/test-ca';
 import { WebhookReceiver } from './stand-ins/webhook-receiver';
 import { spawnService } from './support/service-process';
@@ -59,6 +60,36 @@ describe('a delivery survives a worker process killed mid-delivery', () => {
     } finally {
       second.child.kill('SIGTERM');
       await second.exited;
+    }
+  }, 60_000);
+
+  it("a dead worker's in-flight attempts stop counting against the webhook's in-flight bound at once, not when their lease lapses", async () => {
+    const busy = new WebhookReceiver(ca.server);
+    const url = await busy.start();
+    await api.service.services.webhooks.create({ userId: 2, apiKeyId: 2, scopes: ['webhooks:write'] }, { url, events: ['*'] });
+    busy.behaviour = { kind: 'slow', delayMs: 30_000 };
+    const first = await spawnService({ ...env, ROLE: 'worker' });
+    const events = [];
+    for (let index = 0; index < MAX_IN_FLIGHT_PER_WEBHOOK + 1; index += 1) {
+      events.push(await api.service.orm.em.fork().transactional((em) => recordEvent(em, { userId: 2, type: 'strategy.deployed', data: { index } })));
+    }
+    // The webhook is at its bound: every slot is taken by the worker about to die.
+    await busy.waitFor(MAX_IN_FLIGHT_PER_WEBHOOK);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    busy.behaviour = { kind: 'ok' };
+    const second = await spawnService({ ...env, ROLE: 'worker' });
+    const started = Date.now();
+    try {
+      const arrived = () => new Set(busy.received.map((request) => request.headers['webhook-id']));
+      while (!events.every((event) => arrived().has(event.id)) && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      // The lease is 15 s: waiting for it would take far longer than this.
+      expect(events.filter((event) => !arrived().has(event.id))).toEqual([]);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+      await busy.stop();
     }
   }, 60_000);
 });

@@ -51,8 +51,3 @@ export function requireUserCaller(caller: Caller | undefined): Caller {
   if (known.apiKeyId !== null) throw new AppError('INSUFFICIENT_PERMISSION', 'this operation needs an app token, not an API key');
   return known;
 }
-
-/** For operations that need a scope, whichever edge they come through. */
-export function requireScope(caller: Caller, scope: Scope): void {
-  if (!hasScope(caller, scope)) throw new AppError('INSUFFICIENT_PERMISSION', `the API key lacks the scope ${scope}`);
-}

@@ -17,6 +17,7 @@ const DEFAULT_RETRY_SCHEDULE = '5,300,1800,7200,18000,36000,36000';
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const url = z.url({ protocol: /^https?$/ });
+const wsUrl = z.url({ protocol: /^wss?$/ });
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -49,6 +50,8 @@ const environmentSchema = z.object({
   UPSTREAM_FAPI_URL: url.default('https://fapi.binance.com'),
   UPSTREAM_WEB_URL: url.default('https://www.binance.com'),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10000),
+  UPSTREAM_WS_URL: wsUrl.default('wss://fstream.binance.com'),
+  UPSTREAM_CLIENT_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
   APP_JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   APP_TOKEN_TTL_SECONDS: positiveInt.default(604800),
   ENCRYPTION_KEY: optionalString.pipe(encryptionKey),
@@ -81,6 +84,10 @@ const environmentSchema = z.object({
   STRATEGY_KLINE_POLL_MS: z.coerce.number().int().min(0).default(0),
   STRATEGY_FAILURE_LIMIT: positiveInt.default(3),
   BALANCE_CHECK_INTERVAL_MS: positiveInt.default(60000),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt.default(5000),
+  DB_CONNECT_TIMEOUT_MS: positiveInt.default(3000),
+  DB_RECONNECT_MAX_DELAY_MS: positiveInt.default(1000),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(10000),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -102,7 +109,8 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   role: Role;
-  upstream: { fapiUrl: string; webUrl: string; timeoutMs: number };
+  /** `clientShare`: the fraction of the per-minute upstream weight budget one client address may spend (issue 10 item 5). */
+  upstream: { fapiUrl: string; webUrl: string; wsUrl: string; timeoutMs: number; clientShare: number };
   appTokens: { secret?: string; ttlSeconds: number };
   encryptionKey?: string;
   providers: { a: IdentityProviderConfig; b: IdentityProviderConfig };
@@ -118,6 +126,10 @@ export interface Config {
   backtestWorkers: number;
   /** The strategy runtime (additions to contract §1): see README "Strategy deployment". */
   strategyRuntime: { tickMs: number; klinePollMs: number; failureLimit: number; balanceCheckIntervalMs: number };
+  /** Limits on database waits and how fast dedicated connections come back after a restart: see docs/operations.md. */
+  database: { statementTimeoutMs: number; connectTimeoutMs: number; reconnectMaxDelayMs: number };
+  /** Longest time a client may take to send a request's headers and body. */
+  httpRequestTimeoutMs: number;
   /** Express `trust proxy`: which X-Forwarded-For hops to believe for the per-IP limit (false: none). */
   trustProxy: boolean | number | string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -147,7 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     role: e.ROLE,
-    upstream: { fapiUrl: stripSlash(e.UPSTREAM_FAPI_URL), webUrl: stripSlash(e.UPSTREAM_WEB_URL), timeoutMs: e.UPSTREAM_TIMEOUT_MS },
+    upstream: {
+      fapiUrl: stripSlash(e.UPSTREAM_FAPI_URL),
+      webUrl: stripSlash(e.UPSTREAM_WEB_URL),
+      wsUrl: stripSlash(e.UPSTREAM_WS_URL),
+      timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+      clientShare: e.UPSTREAM_CLIENT_SHARE,
+    },
     appTokens: { secret: e.APP_JWT_SECRET, ttlSeconds: e.APP_TOKEN_TTL_SECONDS },
     encryptionKey: e.ENCRYPTION_KEY,
     providers: {
@@ -170,6 +188,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failureLimit: e.STRATEGY_FAILURE_LIMIT,
       balanceCheckIntervalMs: e.BALANCE_CHECK_INTERVAL_MS,
     },
+    database: {
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      reconnectMaxDelayMs: e.DB_RECONNECT_MAX_DELAY_MS,
+    },
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

@@ -6,7 +6,13 @@ import { MIGRATIONS } from './migrations';
 
 export type Orm = MikroORM;
 
-export function ormOptions(databaseUrl: string, logger?: Logger) {
+/** How long any one statement may take, and how long to wait for a connection (contract §14: a frozen database answers 503, it does not hang requests). */
+export interface DatabaseTimeouts {
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+export function ormOptions(databaseUrl: string, timeouts: DatabaseTimeouts, logger?: Logger) {
   return defineConfig({
     clientUrl: databaseUrl,
     entities: ENTITIES,
@@ -15,6 +21,25 @@ export function ormOptions(databaseUrl: string, logger?: Logger) {
     forceUtcTimezone: true,
     // Webhook attempts, backtest jobs and API requests share the pool; 20 keeps one busy worker from starving requests.
     pool: { min: 0, max: 20 },
+    driverOptions: {
+      connection: {
+        // Server side: a slow statement is cancelled (57014) and its connection stays usable.
+        statement_timeout: timeouts.statementTimeoutMs,
+        // Client side, for a server that does not answer at all (stopped, frozen, cut off): a little later than the server's own limit.
+        query_timeout: timeouts.statementTimeoutMs + 1000,
+        connectionTimeoutMillis: timeouts.connectTimeoutMs,
+        keepAlive: true,
+      },
+      // Waiting for a free pooled connection counts against the same few seconds.
+      acquireConnectionTimeout: timeouts.connectTimeoutMs + timeouts.statementTimeoutMs,
+      // knex prints pool trouble ("Connection Error: ...") with console.log; keep it in the structured log, one line each.
+      log: {
+        warn: (message: unknown) => logger?.warn({ component: 'knex' }, String(message)),
+        error: (message: unknown) => logger?.warn({ component: 'knex' }, String(message)),
+        deprecate: (message: unknown) => logger?.debug({ component: 'knex' }, String(message)),
+        debug: (message: unknown) => logger?.debug({ component: 'knex' }, String(message)),
+      },
+    },
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, tableName: 'mikro_orm_migrations' },
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,
@@ -22,8 +47,8 @@ export function ormOptions(databaseUrl: string, logger?: Logger) {
   });
 }
 
-export async function openDatabase(databaseUrl: string, logger: Logger): Promise<Orm> {
-  return MikroORM.init(ormOptions(databaseUrl, logger));
+export async function openDatabase(databaseUrl: string, timeouts: DatabaseTimeouts, logger: Logger): Promise<Orm> {
+  return MikroORM.init(ormOptions(databaseUrl, timeouts, logger));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { Client } from 'pg';
 import type { Logger } from '../observability/logger';
+import { ReconnectingClient } from './reconnecting-client';
 
 /** Advisory-lock namespace of live worker processes (first key of the two-key form). */
 export const LIVENESS_LOCK_NAMESPACE = 727_002;
@@ -11,26 +11,57 @@ export const LIVENESS_LOCK_NAMESPACE = 727_002;
  * that id; when the process dies, PostgreSQL drops the session and the lock,
  * and other processes may take the work over at once (see `isHeldSql`)
  * instead of waiting for a lease to lapse.
+ *
+ * A database restart drops the lock of a live process too: the lock is taken
+ * again, under the same id so the process keeps its work, on a new session,
+ * and background loops wait for `whenHeld()` before they claim anything, so
+ * this process never takes over its own work as if it were a dead one's.
  */
 export class ProcessLiveness {
   readonly workerId = randomInt(1, 2 ** 31 - 1);
-  private client?: Client;
+  private readonly connection: ReconnectingClient;
+  private held = false;
+  private waiters: (() => void)[] = [];
 
-  constructor(
-    private readonly databaseUrl: string,
-    private readonly logger: Logger,
-  ) {}
+  constructor(databaseUrl: string, maxReconnectDelayMs: number, logger: Logger) {
+    this.connection = new ReconnectingClient(
+      {
+        databaseUrl,
+        purpose: 'liveness',
+        maxReconnectDelayMs,
+        prepare: async (client) => {
+          // Not the waiting form: after a network cut the old session may still hold the lock until PostgreSQL notices it is gone,
+          // and this attempt must then fail and be retried rather than hang with work paused behind it.
+          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [LIVENESS_LOCK_NAMESPACE, this.workerId]);
+          if (!rows[0]?.locked) throw new Error('the liveness lock is still held by an earlier session of this process');
+        },
+        onDown: () => {
+          this.held = false;
+        },
+        onUp: () => {
+          this.held = true;
+          this.waiters.splice(0).forEach((resume) => resume());
+        },
+      },
+      logger,
+    );
+  }
 
-  async start(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl });
-    client.on('error', (error) => this.logger.warn({ err: error }, 'liveness connection lost; claimed work falls back to its lease'));
-    await client.connect();
-    await client.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, this.workerId]);
-    this.client = client;
+  start(): Promise<void> {
+    return this.connection.start();
   }
 
   async stop(): Promise<void> {
-    await this.client?.end().catch(() => undefined);
+    await this.connection.stop();
+    this.held = false;
+    // Loops parked on whenHeld() are being stopped too; let them see it.
+    this.waiters.splice(0).forEach((resume) => resume());
+  }
+
+  /** Resolves at once while the lock is held, else when it is held again (or the process stops). */
+  whenHeld(): Promise<void> {
+    if (this.held) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
   }
 }
 

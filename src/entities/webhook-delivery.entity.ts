@@ -57,6 +57,10 @@ export class WebhookDelivery {
   @Property({ type: 'text', nullable: true })
   error!: string | null;
 
+  /** When it became `failed`, so `recover` can find the failures since a given time. */
+  @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'failed_at', nullable: true })
+  failedAt: Date | null = null;
+
   @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'created_at' })
   createdAt: Date = new Date();
 }

@@ -50,6 +50,13 @@ export class Webhook {
   @Property({ type: 'text', fieldName: 'secret_sealed', lazy: true })
   secretSealed!: string;
 
+  /** The secret before the last rotation: deliveries carry its signature too until `previousSecretExpiresAt` (contract §16). */
+  @Property({ type: 'text', fieldName: 'previous_secret_sealed', nullable: true, lazy: true })
+  previousSecretSealed: string | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'previous_secret_expires_at', nullable: true })
+  previousSecretExpiresAt: Date | null = null;
+
   @Property({ type: 'decimal', columnType: 'numeric(36,18)', fieldName: 'balance_low_threshold', nullable: true })
   balanceLowThreshold!: string | null;
 

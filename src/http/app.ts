@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 import { mountedRoutes } from '../openapi/mounted-routes';
 import { SERVICE_VERSION } from '../openapi/service-version';
+import { asUpstreamCaller } from '../upstream/upstream-caller';
 import { healthRoutes } from './health.routes';
 import { openApiRoutes } from './openapi.routes';
 import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
@@ -54,7 +55,8 @@ export function createExpressApp(parts: AppParts): Express {
     }),
   );
 
-  app.use('/graphql', parts.graphqlMiddleware);
+  // Upstream calls a query makes count against its client's share of the upstream budget (see upstream-caller.ts).
+  app.use('/graphql', (req, res, next) => asUpstreamCaller(req.ip, () => parts.graphqlMiddleware(req, res, next)));
   const rest = restRoutes(parts.services, parts.logger);
   app.use(rest);
   app.use(

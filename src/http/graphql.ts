@@ -1,14 +1,14 @@
-import { requestIdOf } from './request-logging';
+import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
 import { GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { Caller } from '../auth/caller';
 import { authenticateConnectionParams, graphQLCallerFrom, WS_UNAUTHORIZED } from '../auth/graphql-credentials';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable';
 import { isAppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { GraphQLContext } from '../schema/context';
@@ -16,6 +16,8 @@ import { RequestLoaders } from '../schema/request-loaders';
 import { formatGraphQLError } from '../schema/format-error';
 import { operationWeightPlugin } from '../schema/operation-weight';
 import { depthLimitRule, queryCostPlugin } from '../schema/query-limits';
+import { requestIdOf } from './request-logging';
+import { subscribeSharingResults } from '../schema/shared-subscription-results';
 import type { Services } from '../services';
 
 export interface GraphQLEndpoint {
@@ -23,15 +25,18 @@ export interface GraphQLEndpoint {
   stop(): Promise<void>;
 }
 
-/**
- * Apollo Server for queries and mutations, and graphql-ws for subscriptions,
- * on the same HTTP server and path (`/graphql`).
- */
-export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, services: Services, logger: Logger): Promise<GraphQLEndpoint> {
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+/** Largest graphql-ws message, `connection_init` included: a bigger frame closes the socket (1009) from its header, before it is read. */
+export const WS_MAX_PAYLOAD_BYTES = 256 * 1024;
+/** How long a socket told "going away" has to answer the close before it is cut. */
+const WS_CLOSE_GRACE_MS = 1000;
+
+/** graphql-ws on the HTTP server's `/graphql` upgrades; `stop` closes every socket (1001 "Going away") so the HTTP server can close. */
+export function startSubscriptions(schema: GraphQLSchema, httpServer: Server, services: Services, logger: Logger): { stop: () => Promise<void> } {
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: WS_MAX_PAYLOAD_BYTES });
   const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller }>(
     {
       schema,
+      subscribe: subscribeSharingResults(),
       onConnect: async (ctx) => {
         const caller = await authenticateConnectionParams(services.authenticator, ctx.connectionParams);
         if (!caller) {
@@ -59,31 +64,45 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
     },
     wsServer,
   );
+  // ws has already closed a socket that broke the protocol (1009 for an oversized frame) when it emits 'error';
+  // graphql-ws would print the error with its stack to stderr. A client's mistake is one log line.
+  wsServer.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (error) => logger.info({ reason: error.message }, 'graphql-ws socket closed on a protocol error'));
+  });
+  return {
+    stop: async () => {
+      const sockets = [...wsServer.clients];
+      await wsCleanup.dispose();
+      const closed = Promise.all(sockets.filter((socket) => socket.readyState !== WebSocket.CLOSED).map((socket) => once(socket, 'close')));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, WS_CLOSE_GRACE_MS)))]);
+      clearTimeout(timer);
+      sockets.forEach((socket) => socket.terminate());
+    },
+  };
+}
 
+/** Apollo Server for queries and mutations on `/graphql` (subscriptions are graphql-ws's, on the same path). */
+export async function startGraphQL(schema: GraphQLSchema, services: Services, logger: Logger): Promise<GraphQLEndpoint> {
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     introspection: true,
     formatError: formatGraphQLError,
     validationRules: [depthLimitRule()],
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
-      {
-        async serverWillStart() {
-          return {
-            async drainServer() {
-              await wsCleanup.dispose();
-            },
-          };
-        },
-      },
       queryCostPlugin(schema),
       operationWeightPlugin(schema),
       {
         async requestDidStart() {
           return {
-            async didEncounterErrors({ errors, contextValue }) {
+            async didEncounterErrors({ errors, contextValue, response }) {
               for (const error of errors) {
                 const original = error.originalError;
+                if (isDatabaseUnavailable(original)) {
+                  response.http.headers.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+                  continue;
+                }
                 if (original && !isAppError(original) && !(original instanceof GraphQLError)) {
                   contextValue.logger.error({ err: original, requestId: contextValue.requestId }, 'unexpected graphql error');
                 }
@@ -102,11 +121,24 @@ export async function startGraphQL(schema: GraphQLSchema, httpServer: Server, se
         services,
         logger,
         requestId: requestIdOf(req),
-        caller: await graphQLCallerFrom(services.authenticator, req),
+        caller: await graphQLCallerFrom(services.authenticator, req).catch(rethrowUnavailable),
         dataApiKey: req.get('x-data-api-key'),
         loaders: new RequestLoaders(),
       }),
     }),
     stop: () => apollo.stop(),
   };
+}
+
+/** Authenticating reads the database: when it is down the whole request is 503 with Retry-After, like REST. */
+function rethrowUnavailable(error: unknown): never {
+  if (!isDatabaseUnavailable(error)) throw error;
+  const unavailable = databaseUnavailable();
+  throw new GraphQLError(unavailable.message, {
+    originalError: unavailable,
+    extensions: {
+      code: unavailable.code,
+      http: { status: unavailable.status, headers: new Map([['retry-after', String(unavailable.retryAfterSeconds)]]) },
+    },
+  });
 }

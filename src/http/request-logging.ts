@@ -32,18 +32,22 @@ export function requestLogging(logger: Logger, metrics: Metrics): RequestHandler
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessObject: (req, res, value: Record<string, unknown>) => {
-      const routePath = (req as IncomingMessage & { route?: { path?: string } }).route?.path;
-      metrics.httpRequestDuration.observe(
-        { method: req.method ?? 'GET', route: routePath ?? 'unmatched', status: String(res.statusCode) },
-        Number(value.responseTime ?? 0) / 1000,
-      );
-      return value;
-    },
+    // pino-http reports a 5xx (or a failed request) through its error hook and everything else through its success hook: both feed the histogram.
+    customSuccessObject: (req, res, value: Record<string, unknown>) => observe(metrics, req, res, value),
+    customErrorObject: (req, res, _error, value: Record<string, unknown>) => observe(metrics, req, res, value),
   });
 }
 
 /** The id `genReqId` gave the request (always a string there). */
 export function requestIdOf(req: IncomingMessage): string {
   return typeof req.id === 'string' ? req.id : '';
+}
+
+function observe(metrics: Metrics, req: IncomingMessage, res: ServerResponse, value: Record<string, unknown>): Record<string, unknown> {
+  const routePath = (req as IncomingMessage & { route?: { path?: string } }).route?.path;
+  metrics.httpRequestDuration.observe(
+    { method: req.method ?? 'GET', route: routePath ?? 'unmatched', status: String(res.statusCode) },
+    Number(value.responseTime ?? 0) / 1000,
+  );
+  return value;
 }

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { serializeError } from './sql-error';
 
 export type { Logger };
 
@@ -31,6 +32,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError },
       formatters: { level: (label) => ({ level: label }) },
     },
     destination ?? pino.destination({ dest: 1, sync: false }),

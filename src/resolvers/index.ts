@@ -4,7 +4,7 @@ import { IdentityResolver } from './identity.resolver';
 import { PlanSeriesResolver } from './plan-series.resolver';
 import { MarketDataResolver } from './market-data.resolver';
 import { PublicStrategyResolver } from './public-strategy.resolver';
-import { WebhookResolver } from './webhook.resolver';
+import { WebhookDeliveryFields, WebhookFields, WebhookResolver } from './webhook.resolver';
 import { StrategyResolver } from './strategy.resolver';
 import { BodyCredentialResolver } from './body-credential.resolver';
 
@@ -13,6 +13,8 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   IdentityResolver,
   PlanSeriesResolver,
   WebhookResolver,
+  WebhookFields,
+  WebhookDeliveryFields,
   MarketDataResolver,
   StrategyResolver,
   BodyCredentialResolver,

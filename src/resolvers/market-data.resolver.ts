@@ -1,114 +1,174 @@
-import { GraphQLSafeInt } from 'graphql-scalars';
-import { Arg, Ctx, Float, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Operation } from '../operations/operation';
+import { wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
+import { SameResultForEverySubscriber } from '../schema/shared-subscription-results';
 import {
   DelistAnnouncementsType,
+  ExchangeSymbolType,
+  FormingKlineType,
+  FundingHistoryArgs,
   FundingRateHistoryRowType,
   FundingRateType,
+  KlinesArgs,
+  KlineType,
   LongShortRatioRowType,
+  MarkPriceType,
+  MinQuoteVolumeArgs,
+  OpenInterestType,
   PremiumIndexType,
+  RatioArgs,
   SmartMoneyOverviewType,
   SmartMoneySignalType,
   Ticker24hType,
   WhaleBoardType,
 } from '../schema/market-data.types';
-import type { QueryValues } from '../services/market-data/query';
+import type { CachedResult } from '../services/market-data/cached-upstream';
+import type { ExchangeSymbol, KlineRecord, OpenInterestRecord } from '../services/market-data/chart-data.service';
+import type { FormingKline, MarkPriceRecord } from '../services/market-data/live-market.service';
+import type { CurrentFundingRate, FundingRateRow } from '../services/market-data/funding.service';
+import type { OperationInput } from '../services/market-data/query';
+import type { LongShortRatioRow } from '../services/market-data/ratios.service';
 import type { SmartMoneyObject } from '../services/market-data/smart-money.service';
+import type { TickerRow } from '../services/market-data/tickers.service';
+import type { WhaleBoard } from '../services/market-data/whale-board.service';
+import { delistReply, premiumIndexReply } from '../services/market-data/upstream-replies';
 
-/** GraphQL arguments become the query values the REST edge passes, so both edges share the services' validation. */
-function queryValues(args: Record<string, string | number | null | undefined>): QueryValues {
-  return Object.fromEntries(Object.entries(args).map(([name, value]) => [name, value === null || value === undefined ? undefined : String(value)]));
-}
-
-interface DelistPayload {
-  code: string;
-  message: string | null;
-  data: { catalogs: { catalogId: number; articles: { id: number; code: string; title: string; releaseDate: number }[] }[] };
-}
-
+/**
+ * Market data built by the gateway (spec "Funding rates", "Long/short
+ * ratios", "24h ticker", "Smart money / whale", contract §3): the one entry
+ * point of each operation, for GraphQL and for the REST paths. Inputs are the
+ * GraphQL arguments or the REST query, validated by the services alike;
+ * results carry their cache status for the REST `X-Cache` header. Public
+ * operations weigh 1 when a signed key calls them over GraphQL.
+ */
 @Resolver()
 export class MarketDataResolver {
+  @Operation({ weight: 1 })
   @Query(() => [FundingRateType], { description: 'Current funding rate of every symbol (REST /funding/rates).' })
-  async fundingRates(@Ctx() { services }: GraphQLContext): Promise<FundingRateType[]> {
-    return (await services.fundingRates.currentRates()).data;
+  fundingRates(@Ctx() { services }: GraphQLContext): Promise<CachedResult<CurrentFundingRate[]>> {
+    return services.fundingRates.currentRates();
   }
 
+  @Operation({ weight: 1 })
   @Query(() => FundingRateType, { nullable: true, description: 'NOT_FOUND when the upstream knows no such symbol.' })
-  async fundingRate(@Arg('symbol', () => String) symbol: string, @Ctx() { services }: GraphQLContext): Promise<FundingRateType> {
-    return (await services.fundingRates.currentRate(symbol)).data;
+  fundingRate(@Arg('symbol', () => String) symbol: string, @Ctx() { services }: GraphQLContext): Promise<CachedResult<CurrentFundingRate>> {
+    return services.fundingRates.currentRate(symbol);
   }
 
+  @Operation({ weight: 1 })
   @Query(() => [FundingRateHistoryRowType], { description: 'Funding history of a symbol; limit default 100.' })
-  async fundingRateHistory(
+  fundingRateHistory(
     @Arg('symbol', () => String) symbol: string,
-    @Arg('startTime', () => GraphQLSafeInt, { nullable: true }) startTime: number | null,
-    @Arg('endTime', () => GraphQLSafeInt, { nullable: true }) endTime: number | null,
-    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Args(() => FundingHistoryArgs) input: OperationInput,
     @Ctx() { services }: GraphQLContext,
-  ): Promise<FundingRateHistoryRowType[]> {
-    return (await services.fundingRates.history(symbol, queryValues({ start_time: startTime, end_time: endTime, limit }))).data;
+  ): Promise<CachedResult<FundingRateRow[]>> {
+    return services.fundingRates.history(symbol, wireInput(input) as OperationInput);
   }
 
+  @Operation({ weight: 1 })
   @Query(() => [LongShortRatioRowType], { description: 'Top-trader position-weighted ratio; period default 5m, limit default 10 (max 500).' })
-  async positionRatio(
+  positionRatio(
     @Arg('symbol', () => String) symbol: string,
-    @Arg('period', () => String, { nullable: true }) period: string | null,
-    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Args(() => RatioArgs) input: OperationInput,
     @Ctx() { services }: GraphQLContext,
-  ): Promise<LongShortRatioRowType[]> {
-    return (await services.longShortRatios.series('position', symbol, queryValues({ period, limit }))).data;
+  ): Promise<CachedResult<LongShortRatioRow[]>> {
+    return services.longShortRatios.series('position', symbol, input);
   }
 
+  @Operation({ weight: 1 })
   @Query(() => [LongShortRatioRowType], { description: 'Top-trader account-weighted ratio; period default 5m, limit default 10 (max 500).' })
-  async accountRatio(
+  accountRatio(
     @Arg('symbol', () => String) symbol: string,
-    @Arg('period', () => String, { nullable: true }) period: string | null,
-    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Args(() => RatioArgs) input: OperationInput,
     @Ctx() { services }: GraphQLContext,
-  ): Promise<LongShortRatioRowType[]> {
-    return (await services.longShortRatios.series('account', symbol, queryValues({ period, limit }))).data;
+  ): Promise<CachedResult<LongShortRatioRow[]>> {
+    return services.longShortRatios.series('account', symbol, input);
   }
 
+  @Operation({ weight: 1 })
   @Query(() => [Ticker24hType], {
     description: 'Tickers with 24h quote volume ≥ minQuoteVolume (default 100000000), USDC-quoted excluded, highest volume first.',
   })
-  async activeTickers(
-    @Arg('minQuoteVolume', () => Float, { nullable: true }) minQuoteVolume: number | null,
-    @Ctx() { services }: GraphQLContext,
-  ): Promise<Ticker24hType[]> {
-    return (await services.tickers.active(queryValues({ min_quote_volume: minQuoteVolume }))).data;
+  activeTickers(@Args(() => MinQuoteVolumeArgs) input: OperationInput, @Ctx() { services }: GraphQLContext): Promise<CachedResult<TickerRow[]>> {
+    return services.tickers.active(wireInput(input) as OperationInput);
   }
 
+  @Operation({ weight: 1 })
   @Query(() => WhaleBoardType, { description: 'Whale board; minQuoteVolume default 50000000 (USDT).' })
-  async whaleBoard(
-    @Arg('minQuoteVolume', () => Float, { nullable: true }) minQuoteVolume: number | null,
-    @Ctx() { services }: GraphQLContext,
-  ): Promise<WhaleBoardType> {
-    return (await services.whaleBoard.board(queryValues({ min_quote_volume: minQuoteVolume }))).data;
+  whaleBoard(@Args(() => MinQuoteVolumeArgs) input: OperationInput, @Ctx() { services }: GraphQLContext): Promise<CachedResult<WhaleBoard>> {
+    return services.whaleBoard.board(wireInput(input) as OperationInput);
   }
 
+  @Operation({ weight: 1 })
   @Query(() => SmartMoneyOverviewType, { nullable: true })
-  async smartMoneyOverview(@Arg('symbol', () => String) symbol: string, @Ctx() { services }: GraphQLContext): Promise<SmartMoneyObject> {
-    return (await services.smartMoney.overview({ symbol })).data;
+  smartMoneyOverview(@Arg('symbol', () => String) symbol: string | undefined, @Ctx() { services }: GraphQLContext): Promise<CachedResult<SmartMoneyObject>> {
+    return services.smartMoney.overview({ symbol });
   }
 
+  @Operation({ weight: 1 })
   @Query(() => [SmartMoneySignalType], { description: 'timeRange one of 30m, 1h, 24h (default), 7d; BAD_REQUEST otherwise.' })
-  async smartMoneySignals(
-    @Arg('timeRange', () => String, { nullable: true }) timeRange: string | null,
+  smartMoneySignals(
+    @Arg('timeRange', () => String, { nullable: true }) timeRange: string | null | undefined,
     @Ctx() { services }: GraphQLContext,
-  ): Promise<SmartMoneyObject[]> {
-    return (await services.smartMoney.list(queryValues({ timeRange }))).data;
+  ): Promise<CachedResult<SmartMoneyObject[]>> {
+    return services.smartMoney.list({ timeRange });
   }
 
+  @Operation({ weight: 1 })
   @Query(() => [PremiumIndexType], { description: 'Premium index of one symbol (a one-element list) or of all.' })
   async premiumIndex(@Arg('symbol', () => String, { nullable: true }) symbol: string | null, @Ctx() { services }: GraphQLContext): Promise<PremiumIndexType[]> {
-    const answer = await services.marketPassThrough.json<PremiumIndexType | PremiumIndexType[]>('/fapi/v1/premiumIndex', queryValues({ symbol }));
+    const answer = await services.marketPassThrough.validated(premiumIndexReply, '/fapi/v1/premiumIndex', symbol ? { symbol } : {});
     return Array.isArray(answer) ? answer : [answer];
   }
 
+  @Operation({ weight: 1 })
   @Query(() => DelistAnnouncementsType)
   async delistings(@Ctx() { services }: GraphQLContext): Promise<DelistAnnouncementsType> {
-    const answer = await services.marketPassThrough.json<DelistPayload>('/delist');
+    const answer = await services.marketPassThrough.validated(delistReply, '/delist');
     return { code: answer.code, message: answer.message, catalogs: answer.data.catalogs };
+  }
+
+  @Operation({ weight: 1 })
+  @Query(() => [KlineType], { description: 'Candles of a symbol, oldest first (contract §15); the last one may still be forming.' })
+  klines(@Args(() => KlinesArgs) input: OperationInput, @Ctx() { services }: GraphQLContext): Promise<KlineRecord[]> {
+    return services.chartData.klines(wireInput(input) as OperationInput);
+  }
+
+  @Operation({ weight: 1 })
+  @Query(() => OpenInterestType, { nullable: true, description: 'NOT_FOUND when the upstream knows no such symbol.' })
+  openInterest(@Arg('symbol', () => String) symbol: string, @Ctx() { services }: GraphQLContext): Promise<OpenInterestRecord> {
+    return services.chartData.openInterest(symbol);
+  }
+
+  @Operation({ weight: 1 })
+  @Query(() => [ExchangeSymbolType], { description: 'Every contract the exchange lists, with its trading filters.' })
+  exchangeSymbols(@Ctx() { services }: GraphQLContext): Promise<ExchangeSymbol[]> {
+    return services.chartData.exchangeSymbols();
+  }
+
+  @Operation({ weight: 1 })
+  @SameResultForEverySubscriber()
+  @Subscription(() => MarkPriceType, {
+    name: 'markPrice',
+    description: 'The latest value at once, then each new one (every second while the exchange stream is up, at most 3 s apart while it is polled).',
+    subscribe: ({ args, context }) => (context as GraphQLContext).services.liveMarket.markPrice((args as { symbol: string }).symbol),
+  })
+  markPriceChanged(@Root() record: MarkPriceRecord, @Arg('symbol', () => String) _symbol: string): MarkPriceRecord {
+    return record;
+  }
+
+  @Operation({ weight: 1 })
+  @SameResultForEverySubscriber()
+  @Subscription(() => FormingKlineType, {
+    name: 'kline',
+    description: 'The forming candle at once, then on each change; its last update has `closed: true`, then the next candle follows.',
+    subscribe: ({ args, context }) => {
+      const { symbol, interval } = args as { symbol: string; interval: string };
+      return (context as GraphQLContext).services.liveMarket.kline(symbol, interval);
+    },
+  })
+  klineChanged(@Root() candle: FormingKline, @Arg('symbol', () => String) _symbol: string, @Arg('interval', () => String) _interval: string): FormingKline {
+    return candle;
   }
 }

@@ -1,146 +1,171 @@
-import { Operation } from '../operations/operation';
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
+import { AppError } from '../errors/app-error';
+import { Operation } from '../operations/operation';
+import { wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
 import {
   CreatedWebhookType,
   CreateWebhookInput,
   UpdateWebhookInput,
+  NestedDeliveryArgs,
+  RotatedWebhookSecretType,
+  WebhookAttemptLogType,
+  WebhookAttemptType,
+  WebhookDeliveryListArgs,
   WebhookDeliveryPageType,
   WebhookDeliveryType,
+  WebhookEventTypeType,
+  WebhookListArgs,
+  WebhookRecoveryType,
   WebhookPageType,
   WebhookTestResultType,
   WebhookType,
 } from '../schema/webhook.types';
-import type { DeliveryRecord, WebhookRecord } from '../services/webhooks/webhook-records';
+import type {
+  AttemptRecord,
+  DeliveryRecord,
+  EventTypeRecord,
+  Page,
+  RotatedSecret,
+  WebhookRecord,
+  WebhookTestResult,
+} from '../services/webhooks/webhook-records';
+const WRITE = 'webhooks:write';
 
-function toWebhook(record: WebhookRecord): WebhookType {
-  return {
-    id: record.id,
-    url: record.url,
-    events: record.events,
-    description: record.description,
-    status: record.status,
-    consecutiveFailures: record.consecutive_failures,
-    lastDeliveryAt: record.last_delivery_at,
-    lastSuccessAt: record.last_success_at,
-    createdAt: record.created_at,
-    balanceLowThreshold: record.balance_low_threshold ?? null,
-  };
-}
-
-function toDelivery(record: DeliveryRecord): WebhookDeliveryType {
-  return {
-    id: record.id,
-    eventId: record.event_id,
-    eventType: record.event_type,
-    status: record.status,
-    attempts: record.attempts,
-    nextAttemptAt: record.next_attempt_at,
-    lastAttemptAt: record.last_attempt_at,
-    responseStatus: record.response_status,
-    responseTimeMs: record.response_time_ms,
-    error: record.error,
-    createdAt: record.created_at,
-  };
-}
-
-/** Webhooks over GraphQL: the same service, and so the same rules, as `/v1/webhooks`. */
+/** Webhooks (spec "Webhooks", contract §10): the one entry point of each operation, for GraphQL and for `/v1/webhooks/...`. */
 @Resolver()
 export class WebhookResolver {
   @Operation({ weight: 2 })
   @Query(() => WebhookPageType, { description: "The caller's webhooks, newest first." })
-  async webhooks(
-    @Ctx() { services, caller }: GraphQLContext,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-    @Arg('cursor', () => String, { nullable: true }) cursor?: string,
-  ): Promise<WebhookPageType> {
-    const page = await services.webhooks.list(requireCaller(caller), { limit, cursor });
-    return { data: page.data.map(toWebhook), nextCursor: page.next_cursor };
+  webhooks(@Args(() => WebhookListArgs) page: WebhookListArgs, @Ctx() { services, caller }: GraphQLContext): Promise<Page<WebhookRecord>> {
+    return services.webhooks.list(requireCaller(caller), wireInput(page));
   }
 
   @Operation({ weight: 2 })
   @Query(() => WebhookType)
-  async webhook(@Arg('id', () => String) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<WebhookType> {
-    return toWebhook(await services.webhooks.get(requireCaller(caller), id));
+  webhook(@Arg('id', () => String) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<WebhookRecord> {
+    return services.webhooks.get(requireCaller(caller), id);
   }
 
   @Operation({ weight: 5 })
-  @Query(() => WebhookDeliveryPageType, { description: 'Delivery log of one webhook, newest first.' })
-  async webhookDeliveries(
+  @Query(() => WebhookDeliveryPageType, { description: 'Delivery log of one webhook, newest first, optionally by status and event type.' })
+  webhookDeliveries(
     @Arg('webhookId', () => String) webhookId: string,
+    @Args(() => WebhookDeliveryListArgs) page: WebhookDeliveryListArgs,
     @Ctx() { services, caller }: GraphQLContext,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-    @Arg('cursor', () => String, { nullable: true }) cursor?: string,
-  ): Promise<WebhookDeliveryPageType> {
-    const page = await services.webhooks.listDeliveries(requireCaller(caller), webhookId, { limit, cursor });
-    return { data: page.data.map(toDelivery), nextCursor: page.next_cursor };
+  ): Promise<Page<DeliveryRecord>> {
+    return services.webhooks.listDeliveries(requireCaller(caller), webhookId, wireInput(page));
   }
 
-  @Operation({ weight: 5 })
+  @Operation({ weight: 2 })
+  @Query(() => WebhookAttemptLogType, { description: 'Every attempt of one delivery, newest first.' })
+  webhookDeliveryAttempts(
+    @Arg('webhookId', () => String) webhookId: string,
+    @Arg('deliveryId', () => String) deliveryId: string,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<{ data: AttemptRecord[] }> {
+    return services.webhooks.attempts(requireCaller(caller), webhookId, deliveryId);
+  }
+
+  @Operation({ weight: 1 })
+  @Query(() => [WebhookEventTypeType], { description: 'The event catalogue: each type with a JSON Schema of its data and an example.' })
+  webhookEventTypes(@Ctx() { services, caller }: GraphQLContext): EventTypeRecord[] {
+    requireCaller(caller);
+    return services.webhooks.eventTypes();
+  }
+
+  @Operation({ weight: 5, scope: WRITE })
   @Mutation(() => CreatedWebhookType)
-  async createWebhook(
-    @Arg('input', () => CreateWebhookInput) input: CreateWebhookInput,
-    @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<CreatedWebhookType> {
-    const created = await services.webhooks.create(requireCaller(caller), {
-      url: input.url,
-      events: input.events,
-      description: input.description,
-      balance_low_threshold: input.balanceLowThreshold,
-    });
-    return { ...toWebhook(created), secret: created.secret, secretWarning: created._secret_warning };
+  createWebhook(@Arg('input', () => CreateWebhookInput) input: unknown, @Ctx() { services, caller }: GraphQLContext): Promise<CreatedWebhookType> {
+    return services.webhooks.create(requireCaller(caller), wireInput(input));
   }
 
-  @Operation({ weight: 5 })
+  @Operation({ weight: 5, scope: WRITE })
   @Mutation(() => WebhookType)
-  async updateWebhook(
+  updateWebhook(
     @Arg('id', () => String) id: string,
-    @Arg('input', () => UpdateWebhookInput) input: UpdateWebhookInput,
+    @Arg('input', () => UpdateWebhookInput) input: unknown,
     @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<WebhookType> {
-    return toWebhook(
-      await services.webhooks.update(requireCaller(caller), id, {
-        url: input.url ?? undefined,
-        events: input.events ?? undefined,
-        description: input.description,
-        status: input.status ?? undefined,
-        balance_low_threshold: input.balanceLowThreshold,
-      }),
-    );
+  ): Promise<WebhookRecord> {
+    return services.webhooks.update(requireCaller(caller), id, wireInput(input));
   }
 
-  @Operation({ weight: 5 })
+  @Operation({ weight: 5, scope: WRITE })
   @Mutation(() => Boolean)
   async deleteWebhook(@Arg('id', () => String) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<boolean> {
     await services.webhooks.delete(requireCaller(caller), id);
     return true;
   }
 
-  @Operation({ weight: 10 })
+  @Operation({ weight: 10, scope: WRITE })
   @Mutation(() => WebhookTestResultType, { description: 'Sends a test event and waits up to 10 s for the answer.' })
-  async testWebhook(
+  testWebhook(
     @Arg('id', () => String) id: string,
     @Ctx() { services, caller }: GraphQLContext,
-    @Arg('eventType', () => String, { nullable: true }) eventType?: string,
-  ): Promise<WebhookTestResultType> {
-    const result = await services.webhooks.test(requireCaller(caller), id, eventType ? { event_type: eventType } : {});
-    return {
-      testEventId: result.test_event_id,
-      delivered: result.delivered,
-      responseStatus: result.response_status,
-      responseTimeMs: result.response_time_ms,
-      error: result.error,
-    };
+    @Arg('eventType', () => String, { nullable: true }) eventType?: unknown,
+  ): Promise<WebhookTestResult> {
+    return services.webhooks.test(requireCaller(caller), id, wireInput({ eventType: eventType ?? undefined }));
   }
 
-  @Operation({ weight: 5 })
+  @Operation({ weight: 5, scope: WRITE })
+  @Mutation(() => RotatedWebhookSecretType, { description: 'A new secret; for 24 hours deliveries are signed with the new and the previous one.' })
+  rotateWebhookSecret(@Arg('id', () => String) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<RotatedSecret> {
+    return services.webhooks.rotateSecret(requireCaller(caller), id);
+  }
+
+  @Operation({ weight: 10, scope: WRITE })
+  @Mutation(() => WebhookRecoveryType, { description: 'Sends again, oldest first, every delivery that failed since `since` (ISO 8601, at most 14 days back).' })
+  recoverWebhook(
+    @Arg('id', () => String) id: string,
+    @Arg('since', () => String) since: unknown,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<{ requeued: number }> {
+    return services.webhooks.recover(requireCaller(caller), id, { since });
+  }
+
+  @Operation({ weight: 5, scope: WRITE })
   @Mutation(() => WebhookDeliveryType)
-  async redeliverWebhookDelivery(
+  redeliverWebhookDelivery(
     @Arg('webhookId', () => String) webhookId: string,
     @Arg('deliveryId', () => String) deliveryId: string,
     @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<WebhookDeliveryType> {
-    return toDelivery(await services.webhooks.redeliver(requireCaller(caller), webhookId, deliveryId));
+  ): Promise<DeliveryRecord> {
+    return services.webhooks.redeliver(requireCaller(caller), webhookId, deliveryId);
+  }
+}
+
+/** A webhook's delivery log as a nested field: the pages of every webhook in one result come from one query. */
+@Resolver(() => WebhookType)
+export class WebhookFields {
+  @FieldResolver(() => WebhookDeliveryPageType, { description: 'The first page of its delivery log, newest first; continue with webhookDeliveries.' })
+  deliveries(
+    @Root() webhook: WebhookRecord,
+    @Args(() => NestedDeliveryArgs) page: NestedDeliveryArgs,
+    @Ctx() { services, loaders }: GraphQLContext,
+  ): Promise<Page<DeliveryRecord>> {
+    const query = wireInput(page);
+    return loaders
+      .for<string, Page<DeliveryRecord>>(`webhook-deliveries:${JSON.stringify(query)}`, (ids) => services.webhooks.firstDeliveryPages(ids, query))
+      .load(webhook.id);
+  }
+}
+
+/** A delivery's webhook and its attempts, each batched per request. */
+@Resolver(() => WebhookDeliveryType)
+export class WebhookDeliveryFields {
+  @FieldResolver(() => WebhookType)
+  webhook(@Root() delivery: DeliveryRecord, @Ctx() { services, caller, loaders }: GraphQLContext): Promise<WebhookRecord> {
+    const owner = requireCaller(caller);
+    return loaders
+      .for<string, WebhookRecord>('webhooks-by-id', async (ids) =>
+        (await services.webhooks.webhooksByIds(owner, ids)).map((webhook) => webhook ?? new AppError('NOT_FOUND', 'no such webhook')),
+      )
+      .load(delivery.webhook_id);
+  }
+
+  @FieldResolver(() => [WebhookAttemptType], { description: 'Every attempt, newest first (attempts is their count).' })
+  attemptLog(@Root() delivery: DeliveryRecord, @Ctx() { services, loaders }: GraphQLContext): Promise<AttemptRecord[]> {
+    return loaders.for<string, AttemptRecord[]>('delivery-attempts', (ids) => services.webhooks.attemptLogs(ids)).load(delivery.id);
   }
 }

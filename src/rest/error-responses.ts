@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError, isAppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 
@@ -15,7 +16,7 @@ export function errorStyleFor(req: Request): ErrorStyle {
 }
 
 export function sendError(req: Request, res: Response, error: unknown, logger: Logger): void {
-  const appError = isAppError(error) ? error : fromBodyParserError(error, errorStyleFor(req));
+  const appError = isAppError(error) ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : fromBodyParserError(error, errorStyleFor(req));
   if (!appError) {
     logger.error({ err: error, requestId: req.id }, 'unexpected error');
     res.status(500).json(errorStyleFor(req) === 'signed' ? { error: { code: 'INTERNAL', message: 'internal error' } } : { detail: 'internal error' });

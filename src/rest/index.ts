@@ -17,12 +17,12 @@ export function restRoutes(services: Services, logger: Logger): Router {
   const router = Router();
   const op = operationRoutesFor(services, logger);
   // Busiest first: every router a request passes before its own costs a match per route.
-  router.use(marketDataRoutes(services));
+  router.use(marketDataRoutes(services, op));
   router.use(publicStrategiesRoutes(services));
   router.use(identityRoutes(services));
   router.use(planSeriesRoutes(services));
   router.use(signedAccountRoutes(services));
-  router.use(webhooksRoutes(services));
+  router.use(webhooksRoutes(op));
   router.use(strategiesRoutes(services));
   router.use(bodyCredentialRoutes(services));
   router.use(backtestRoutes(op));

@@ -1,15 +1,18 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { MarketDataResolver } from '../resolvers/market-data.resolver';
 import type { Services } from '../services';
 import type { QueryValues } from '../services/market-data/query';
-import type { Cached } from '../services/market-data/cached-upstream';
-import type { CachedUpstreamResponse } from '../upstream/upstream-client';
+import { CACHE_STATUS } from '../services/market-data/cached-upstream';
+import type { CacheStatus, CachedUpstreamResponse } from '../upstream/upstream-client';
+import { asUpstreamCaller } from '../upstream/upstream-caller';
+import { pathParam, type OperationRoutes, type RestReply } from './operation-route';
 import { inputFrom } from './request-parsing';
-import { route } from './route';
 
 /**
  * Spec "Funding rates", "Long/short ratios, futures", "24h ticker", "Smart
  * money / whale", "Other market data" and contract §3. Every answer carries
- * `X-Cache: hit|miss`.
+ * `X-Cache: hit|miss`. The gateway-made paths are mounted on the resolver's
+ * operations; the verbatim pass-through paths forward the exchange's bytes.
  */
 
 /** The query string as the caller wrote it (one value per name, the last one winning, as FastAPI reads scalars). */
@@ -29,18 +32,22 @@ function passThrough(load: (req: Request) => Promise<CachedUpstreamResponse>): R
   };
 }
 
-function gateway<T>(load: (req: Request) => Promise<Cached<T>>): RequestHandler {
-  return route(async (req, res) => {
-    const { data, cache } = await inputFrom('query', () => load(req));
-    res.setHeader('X-Cache', cache);
-    return { body: data };
-  });
-}
+/** The result as it is, with its cache status as `X-Cache`; validation issues are located in the query. */
+const CACHED_REPLY: RestReply<{ readonly [CACHE_STATUS]: CacheStatus }> = {
+  input: 'query',
+  body: (result, res) => {
+    res.setHeader('X-Cache', result[CACHE_STATUS]);
+    return result;
+  },
+};
 
-export function marketDataRoutes(services: Services): Router {
+export function marketDataRoutes(services: Services, op: OperationRoutes): Router {
   const router = Router();
-  const { marketPassThrough, fundingRates, longShortRatios, tickers, whaleBoard, smartMoney } = services;
-  const symbol = (req: Request) => String(req.params.symbol);
+  const { marketPassThrough } = services;
+  const market = new MarketDataResolver();
+  const symbol = (req: Request) => pathParam(req, 'symbol');
+  // Upstream calls made for this request count against its client's share of the upstream budget.
+  router.use((req, _res, next) => asUpstreamCaller(req.ip, next));
 
   for (const path of marketPassThrough.paths()) {
     router.get(
@@ -51,39 +58,39 @@ export function marketDataRoutes(services: Services): Router {
 
   router.get(
     '/funding/rates',
-    gateway(() => fundingRates.currentRates()),
+    op.public(market, 'fundingRates', (rates, _req, ctx) => rates(ctx), CACHED_REPLY),
   );
   router.get(
     '/funding/rates/:symbol',
-    gateway((req) => fundingRates.currentRate(symbol(req))),
+    op.public(market, 'fundingRate', (rate, req, ctx) => rate(symbol(req), ctx), CACHED_REPLY),
   );
   router.get(
     '/funding/rates/:symbol/history',
-    gateway((req) => fundingRates.history(symbol(req), queryOf(req))),
+    op.public(market, 'fundingRateHistory', (history, req, ctx) => history(symbol(req), queryOf(req), ctx), CACHED_REPLY),
   );
   router.get(
     '/long-short/position-ratio/:symbol',
-    gateway((req) => longShortRatios.series('position', symbol(req), queryOf(req))),
+    op.public(market, 'positionRatio', (series, req, ctx) => series(symbol(req), queryOf(req), ctx), CACHED_REPLY),
   );
   router.get(
     '/long-short/account-ratio/:symbol',
-    gateway((req) => longShortRatios.series('account', symbol(req), queryOf(req))),
+    op.public(market, 'accountRatio', (series, req, ctx) => series(symbol(req), queryOf(req), ctx), CACHED_REPLY),
   );
   router.get(
     '/ticker/24hr/active',
-    gateway((req) => tickers.active(queryOf(req))),
+    op.public(market, 'activeTickers', (active, req, ctx) => active(queryOf(req), ctx), CACHED_REPLY),
   );
   router.get(
     '/smart-money/signal/overview',
-    gateway((req) => smartMoney.overview(queryOf(req))),
+    op.public(market, 'smartMoneyOverview', (overview, req, ctx) => overview(queryOf(req).symbol, ctx), CACHED_REPLY),
   );
   router.get(
     '/smart-money/signal/list',
-    gateway((req) => smartMoney.list(queryOf(req))),
+    op.public(market, 'smartMoneySignals', (list, req, ctx) => list(queryOf(req).timeRange, ctx), CACHED_REPLY),
   );
   router.get(
     '/whale-board',
-    gateway((req) => whaleBoard.board(queryOf(req))),
+    op.public(market, 'whaleBoard', (board, req, ctx) => board(queryOf(req), ctx), CACHED_REPLY),
   );
   return router;
 }

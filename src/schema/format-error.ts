@@ -1,5 +1,6 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable';
 import { isAppError } from '../errors/app-error';
 
 /**
@@ -8,7 +9,10 @@ import { isAppError } from '../errors/app-error';
  * anything unexpected is masked. GraphQL's own validation errors pass through.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  let original = unwrapResolverError(error);
+  if (isDatabaseUnavailable(original)) original = databaseUnavailable();
+  // A failure while building the context (authentication reads the database) reaches here wrapped by Apollo.
+  if (original instanceof GraphQLError && isAppError(original.originalError)) original = original.originalError;
   if (isAppError(original)) {
     return {
       message: original.message,

@@ -1,11 +1,30 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
-import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Field, Float, Int, ObjectType } from 'type-graphql';
 
 /**
- * GraphQL types of the market-data gateway. Field names are the REST ones;
- * decimal quantities stay strings, millisecond times are `SafeInt` (beyond
- * GraphQL's 32-bit `Int`).
+ * GraphQL types of the market-data gateway, declared over the services' wire
+ * records (whose names are the exchange's camelCase ones, as on REST), so
+ * resolvers return the records themselves. Decimal quantities stay strings,
+ * millisecond times are `SafeInt` (beyond GraphQL's 32-bit `Int`).
  */
+
+@ArgsType()
+export class FundingHistoryArgs {
+  @Field(() => GraphQLSafeInt, { nullable: true }) startTime?: number | null;
+  @Field(() => GraphQLSafeInt, { nullable: true }) endTime?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Default 100, at most 1000.' }) limit?: number | null;
+}
+
+@ArgsType()
+export class RatioArgs {
+  @Field(() => String, { nullable: true, description: 'One of 5m (default), 15m, 30m, 1h, 2h, 4h, 6h, 12h, 1d.' }) period?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Default 10, at most 500.' }) limit?: number | null;
+}
+
+@ArgsType()
+export class MinQuoteVolumeArgs {
+  @Field(() => Float, { nullable: true }) minQuoteVolume?: number | null;
+}
 
 @ObjectType('FundingRate', { description: 'Current funding of a symbol; `fundingRate` is the upstream `lastFundingRate`.' })
 export class FundingRateType {
@@ -149,4 +168,76 @@ export class SmartMoneySignalType {
   @Field(() => String, { nullable: true }) shortQty?: string;
   @Field(() => String, { nullable: true }) longAvgEntryPrice?: string;
   @Field(() => String, { nullable: true }) shortAvgEntryPrice?: string;
+}
+
+@ObjectType('MarkPrice', { description: 'Mark price, index price and funding of a symbol (contract §15), as the `markPrice` subscription yields it.' })
+export class MarkPriceType extends FundingRateType {}
+
+@ArgsType()
+export class KlinesArgs {
+  @Field(() => String) symbol!: string;
+  @Field(() => String, { description: 'One of 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 6h, 8h, 12h, 1d, 3d, 1w, 1M.' }) interval!: string;
+  @Field(() => Int, { nullable: true, description: 'Default 500, at most 1500.' }) limit?: number | null;
+  @Field(() => GraphQLSafeInt, { nullable: true }) startTime?: number | null;
+  @Field(() => GraphQLSafeInt, { nullable: true }) endTime?: number | null;
+}
+
+@ObjectType('Kline', { description: 'One candle, oldest first in a list; the last one may still be forming.' })
+export class KlineType {
+  @Field(() => GraphQLSafeInt) openTime!: number;
+  @Field(() => String) open!: string;
+  @Field(() => String) high!: string;
+  @Field(() => String) low!: string;
+  @Field(() => String) close!: string;
+  @Field(() => String) volume!: string;
+  @Field(() => GraphQLSafeInt) closeTime!: number;
+}
+
+@ObjectType('FormingKline', { description: 'The current candle of a symbol and interval, as the `kline` subscription yields it on each change.' })
+export class FormingKlineType {
+  @Field(() => GraphQLSafeInt) openTime!: number;
+  @Field(() => String) open!: string;
+  @Field(() => String) high!: string;
+  @Field(() => String) low!: string;
+  @Field(() => String) close!: string;
+  @Field(() => String) volume!: string;
+  @Field(() => Boolean, { description: 'True on the candle’s last update, when its interval has ended.' }) closed!: boolean;
+}
+
+@ObjectType('OpenInterest')
+export class OpenInterestType {
+  @Field(() => String) symbol!: string;
+  @Field(() => String, { description: 'Open contracts, in the base asset.' }) openInterest!: string;
+  @Field(() => GraphQLSafeInt) time!: number;
+}
+
+@ObjectType('SymbolFilter', { description: 'A trading rule of a symbol; which fields are set depends on `filterType`.' })
+export class SymbolFilterType {
+  @Field(() => String, { description: 'PRICE_FILTER, LOT_SIZE, MARKET_LOT_SIZE, MAX_NUM_ORDERS, MAX_NUM_ALGO_ORDERS, MIN_NOTIONAL, PERCENT_PRICE, ...' })
+  filterType!: string;
+  @Field(() => String, { nullable: true }) minPrice?: string;
+  @Field(() => String, { nullable: true }) maxPrice?: string;
+  @Field(() => String, { nullable: true }) tickSize?: string;
+  @Field(() => String, { nullable: true }) minQty?: string;
+  @Field(() => String, { nullable: true }) maxQty?: string;
+  @Field(() => String, { nullable: true }) stepSize?: string;
+  @Field(() => Int, { nullable: true }) limit?: number;
+  @Field(() => String, { nullable: true }) notional?: string;
+  @Field(() => String, { nullable: true }) multiplierUp?: string;
+  @Field(() => String, { nullable: true }) multiplierDown?: string;
+  @Field(() => String, { nullable: true }) multiplierDecimal?: string;
+}
+
+@ObjectType('ExchangeSymbol', { description: 'A futures contract the exchange lists, with its trading filters.' })
+export class ExchangeSymbolType {
+  @Field(() => String) symbol!: string;
+  @Field(() => String, { nullable: true }) pair?: string;
+  @Field(() => String, { description: 'PERPETUAL, CURRENT_QUARTER, ...' }) contractType!: string;
+  @Field(() => String, { nullable: true, description: 'TRADING, SETTLING, ...' }) status?: string;
+  @Field(() => String) baseAsset!: string;
+  @Field(() => String) quoteAsset!: string;
+  @Field(() => String, { nullable: true }) marginAsset?: string;
+  @Field(() => Int) pricePrecision!: number;
+  @Field(() => Int) quantityPrecision!: number;
+  @Field(() => [SymbolFilterType]) filters!: SymbolFilterType[];
 }

@@ -5,7 +5,7 @@ import type { Orm } from '../db/orm';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { Deliverer } from './webhooks/deliverer';
-import { DeliveryStore } from './webhooks/webhooks.store';
+import { WebhooksStore } from './webhooks/webhooks.store';
 import { AddressPolicy } from './webhooks/public-address';
 import { SafeHttpsClient } from './webhooks/safe-https';
 import { AppTokens } from '../auth/app-tokens';
@@ -17,12 +17,15 @@ import { JobStore } from './backtests/backtest-jobs.store';
 import { ApiKeysService } from './identity/api-keys.service';
 import { BacktestJobsService } from './backtests/backtest-jobs.service';
 import { ExchangeKeysService } from './identity/exchange-keys.service';
+import { ChartDataService } from './market-data/chart-data.service';
 import { FundingRatesService } from './market-data/funding.service';
+import { LiveMarketService } from './market-data/live-market.service';
 import { MarketPassThroughService } from './market-data/passthrough.service';
 import { LongShortRatiosService } from './market-data/ratios.service';
 import { SmartMoneyService } from './market-data/smart-money.service';
 import { TickersService } from './market-data/tickers.service';
 import { WhaleBoardService } from './market-data/whale-board.service';
+import { AccountsStore } from './accounts/accounts.store';
 import { PaperBalancesService } from './accounts/paper-balances.service';
 import { PlanSeriesService } from './plans/plan-series.service';
 import { PlanSeriesStore } from './plans/plan-series.store';
@@ -53,7 +56,7 @@ export interface Services {
   publicStrategies: PublicStrategiesService;
   webhooks: WebhooksService;
   /** The delivery machinery shared by the webhook test endpoint and the worker's dispatcher. */
-  webhookDelivery: { store: DeliveryStore; deliverer: Deliverer; client: SafeHttpsClient };
+  webhookDelivery: { store: WebhooksStore; deliverer: Deliverer; client: SafeHttpsClient };
   /** Who is calling: app tokens, signed requests, graphql-ws connection params. */
   authenticator: Authenticator;
   /** The per-key weight budget of signed requests, shared by every process. */
@@ -68,6 +71,8 @@ export interface Services {
   upstream: UpstreamClient;
   marketPassThrough: MarketPassThroughService;
   fundingRates: FundingRatesService;
+  chartData: ChartDataService;
+  liveMarket: LiveMarketService;
   longShortRatios: LongShortRatiosService;
   tickers: TickersService;
   whaleBoard: WhaleBoardService;
@@ -84,7 +89,7 @@ export interface Services {
 export function createServices(deps: ServiceDependencies): Services {
   const secretBox = new SecretBox(deps.secrets.encryptionKey);
   const httpsClient = new SafeHttpsClient(new AddressPolicy(deps.config.webhooks.allowCidrs), deps.config.webhooks.extraCaFile);
-  const store = new DeliveryStore(deps.orm);
+  const store = new WebhooksStore(deps.orm);
   const deliverer = new Deliverer(
     store,
     httpsClient,
@@ -92,26 +97,31 @@ export function createServices(deps: ServiceDependencies): Services {
     { retryScheduleSeconds: deps.config.webhooks.retryScheduleSeconds, probeIntervalSeconds: deps.config.webhooks.probeIntervalSeconds },
     deps.logger,
   );
+  const webhooks = new WebhooksService(store, secretBox, httpsClient, deliverer);
   const appTokens = new AppTokens(deps.secrets.appJwtSecret, deps.config.appTokens.ttlSeconds);
   const apiKeys = new ApiKeysService(deps.orm, secretBox);
   const plans = new PlansService(deps.orm);
   const upstream = new UpstreamClient({
     fapiUrl: deps.config.upstream.fapiUrl,
     webUrl: deps.config.upstream.webUrl,
+    wsUrl: deps.config.upstream.wsUrl,
+    clientShare: deps.config.upstream.clientShare,
     timeoutMs: deps.config.upstream.timeoutMs,
     metrics: deps.metrics,
     logger: deps.logger,
   });
   const tickers = new TickersService(upstream);
+  const chartData = new ChartDataService(upstream);
   const exchange = new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs);
   const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, exchange);
-  const paperBalances = new PaperBalancesService(deps.orm);
+  const accountsStore = new AccountsStore(deps.orm);
+  const paperBalances = new PaperBalancesService(accountsStore);
   const strategyTrading = { market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const strategies = new StrategiesService(deps.orm, strategyTrading.feed);
   const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
   return {
     publicStrategies: new PublicStrategiesService(deps.orm),
-    webhooks: new WebhooksService(deps.orm, secretBox, httpsClient, store, deliverer),
+    webhooks,
     webhookDelivery: { store, deliverer, client: httpsClient },
     authenticator: new Authenticator(appTokens, apiKeys, deps.config.signedToleranceMs),
     weightBudget: new WeightBudget(deps.orm, deps.config.signedWeightPerMinute),
@@ -124,6 +134,8 @@ export function createServices(deps: ServiceDependencies): Services {
     upstream,
     marketPassThrough: new MarketPassThroughService(upstream),
     fundingRates: new FundingRatesService(upstream),
+    chartData,
+    liveMarket: new LiveMarketService(upstream, chartData, deps.logger),
     longShortRatios: new LongShortRatiosService(upstream),
     tickers,
     whaleBoard: new WhaleBoardService(upstream, tickers),
@@ -140,7 +152,7 @@ export function createServices(deps: ServiceDependencies): Services {
     ),
     strategyTrading: { ...strategyTrading, trader },
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
-    balanceLow: new BalanceLowService(deps.orm, exchangeKeys, strategyTrading.exchange),
+    balanceLow: new BalanceLowService(accountsStore, webhooks, exchangeKeys, strategyTrading.exchange),
     backtestJobs: new BacktestJobsService(new JobStore(deps.orm), strategies),
   };
 }

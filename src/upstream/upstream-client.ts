@@ -1,9 +1,12 @@
 import { Agent, request } from 'undici';
 import { Gauge } from 'prom-client';
+import type { z } from 'zod';
 import { AppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
+import { MarketStream, type MarketStreamHandlers } from './market-stream';
 import { ResponseCache } from './response-cache';
+import { currentUpstreamCaller } from './upstream-caller';
 import { UpstreamGuard } from './upstream-guard';
 
 /**
@@ -49,9 +52,13 @@ export interface UpstreamRequestOptions {
 export interface UpstreamClientOptions {
   fapiUrl: string;
   webUrl: string;
+  /** The exchange's market-stream WebSocket host (`UPSTREAM_WS_URL`). */
+  wsUrl?: string;
   timeoutMs: number;
   /** Below the exchange's 2400 per minute, leaving room for clock skew between our count and theirs. */
   weightBudgetPerMinute?: number;
+  /** The fraction of the budget one client may spend per minute (`UPSTREAM_CLIENT_SHARE`); default 1. */
+  clientShare?: number;
   maxCacheEntries?: number;
   /** Bytes of cached bodies; default 64 MiB. */
   maxCacheBytes?: number;
@@ -71,13 +78,22 @@ export function upstreamFailed(retryAfterMs?: number): AppError {
   );
 }
 
+/** 429: this client has spent its share of the upstream budget; other clients are still served. */
+function clientShareSpent(retryAfterMs: number): AppError {
+  return new AppError('RATE_LIMITED', 'too many uncached market data requests from this client; retry later', {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
+}
+
 export class UpstreamClient {
   private readonly agent: Agent;
   private readonly cache: ResponseCache<UpstreamResponse>;
   private readonly guards: Record<UpstreamHost, UpstreamGuard>;
   private readonly bases: Record<UpstreamHost, string>;
   private readonly parsed = new WeakMap<Buffer, unknown>();
+  private readonly validated = new WeakMap<z.ZodType, WeakMap<Buffer, unknown>>();
   private readonly usedWeightGauge?: Gauge<'host'>;
+  private readonly streams = new Set<MarketStream>();
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.agent = new Agent({
@@ -92,7 +108,8 @@ export class UpstreamClient {
       sizeOf: (response) => response.body.length,
     });
     const budget = options.weightBudgetPerMinute ?? 2_000;
-    this.guards = { fapi: new UpstreamGuard(budget), web: new UpstreamGuard(budget) };
+    const share = options.clientShare ?? 1;
+    this.guards = { fapi: new UpstreamGuard(budget, Date.now, share), web: new UpstreamGuard(budget, Date.now, share) };
     this.bases = { fapi: options.fapiUrl, web: options.webUrl };
     if (options.metrics) {
       this.usedWeightGauge = new Gauge({
@@ -126,6 +143,42 @@ export class UpstreamClient {
     return { data: this.parse<T>(response), cache: response.cache };
   }
 
+  /** `getJson` with the answer checked against `schema` (see `validate`). */
+  async getValid<T>(
+    schema: z.ZodType<T>,
+    host: UpstreamHost,
+    path: string,
+    query: QueryInput = {},
+    options: UpstreamRequestOptions = {},
+  ): Promise<{ data: T; cache: CacheStatus }> {
+    const response = await this.get(host, path, query, options);
+    if (response.status < 200 || response.status >= 300) throw upstreamFailed();
+    return { data: this.validate(schema, response, path), cache: response.cache };
+  }
+
+  /**
+   * The body checked against the shape the caller reads, once per upstream
+   * answer however often it is served from the cache: an answer of another
+   * shape is an upstream failure (502), never a cast. The value is shared, so
+   * it must not be mutated.
+   */
+  validate<T>(schema: z.ZodType<T>, response: UpstreamResponse, path: string): T {
+    let bySchema = this.validated.get(schema);
+    if (!bySchema) {
+      bySchema = new WeakMap();
+      this.validated.set(schema, bySchema);
+    }
+    if (bySchema.has(response.body)) return bySchema.get(response.body) as T;
+    const checked = schema.safeParse(this.parse(response));
+    if (!checked.success) {
+      this.count(path, 'unexpected_shape');
+      this.options.logger?.warn({ path, issues: checked.error.issues.slice(0, 3) }, 'upstream answer has an unexpected shape');
+      throw upstreamFailed();
+    }
+    bySchema.set(response.body, checked.data);
+    return checked.data;
+  }
+
   /** Parses a JSON body once per upstream answer, however often it is served from the cache. */
   parse<T>(response: UpstreamResponse): T {
     let value = this.parsed.get(response.body);
@@ -149,8 +202,21 @@ export class UpstreamClient {
     this.cache.clear();
   }
 
+  /** Opens one of the exchange's market streams (see `MarketStream`) until the returned function or `close()` closes it. */
+  openStream(stream: string, handlers: MarketStreamHandlers, options: { silenceLimitMs?: number } = {}): () => void {
+    const opened = new MarketStream({ baseUrl: this.options.wsUrl ?? 'wss://fstream.binance.com', stream, logger: this.options.logger, ...options }, handlers);
+    this.streams.add(opened);
+    return () => {
+      this.streams.delete(opened);
+      opened.close();
+    };
+  }
+
+  /** At shutdown nothing waits for an answer any more (a cancelled backtest may leave a history fetch behind): cut what is in flight. */
   close(): Promise<void> {
-    return this.agent.close();
+    for (const stream of this.streams) stream.close();
+    this.streams.clear();
+    return this.agent.destroy();
   }
 
   private async send(host: UpstreamHost, path: string, url: string, options: UpstreamRequestOptions): Promise<UpstreamResponse> {
@@ -159,9 +225,10 @@ export class UpstreamClient {
     if (options.waitForBudget) {
       for (let wait = guard.waitTimeFor(weight); wait > 0; wait = guard.waitTimeFor(weight)) await sleep(wait);
     }
-    const verdict = guard.admit(weight);
+    const verdict = guard.admit(weight, currentUpstreamCaller());
     if (!verdict.allowed) {
       this.count(path, verdict.reason);
+      if (verdict.reason === 'client_share') throw clientShareSpent(verdict.retryAfterMs);
       throw upstreamFailed(verdict.retryAfterMs);
     }
     let response: UpstreamResponse;

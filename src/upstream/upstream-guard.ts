@@ -4,33 +4,43 @@
  * would exceed the budget, and after a 429/418 refuses everything until the
  * host's `Retry-After` has passed. One guard per host, since the exchange
  * counts each host (futures API, web API) separately.
+ *
+ * Fairness (issue 10): a client (an address) may spend at most `clientShare`
+ * of the budget in a minute, so a client that keeps asking for uncached
+ * answers runs out of its own share long before the others run out of theirs.
  */
 
 const MINUTE_MS = 60_000;
 /** Used when a 429/418 arrives without a usable `Retry-After` (the exchange always sends one; a stand-in might not). */
 const DEFAULT_BAN_MS = 60_000;
 
-export type GuardVerdict = { allowed: true } | { allowed: false; reason: 'banned' | 'over_budget'; retryAfterMs: number };
+export type GuardVerdict = { allowed: true } | { allowed: false; reason: 'banned' | 'over_budget' | 'client_share'; retryAfterMs: number };
 
 export class UpstreamGuard {
   private bannedUntil = 0;
   private windowStart = 0;
   private usedInWindow = 0;
+  private readonly usedByClient = new Map<string, number>();
 
   constructor(
     private readonly weightBudgetPerMinute: number,
     private readonly now: () => number = Date.now,
+    private readonly clientShare = 1,
   ) {}
 
-  /** Reserves `weight` for a request about to be sent, or says why it must not be sent. */
-  admit(weight: number): GuardVerdict {
+  /** Reserves `weight` for a request about to be sent for `client` (none: the service's own work), or says why it must not be sent. */
+  admit(weight: number, client?: string): GuardVerdict {
     const now = this.now();
     if (now < this.bannedUntil) return { allowed: false, reason: 'banned', retryAfterMs: this.bannedUntil - now };
     this.rollWindow(now);
-    if (weight > 0 && this.usedInWindow + weight > this.weightBudgetPerMinute) {
-      return { allowed: false, reason: 'over_budget', retryAfterMs: this.windowStart + MINUTE_MS - now };
+    const retryAfterMs = this.windowStart + MINUTE_MS - now;
+    if (weight > 0 && this.usedInWindow + weight > this.weightBudgetPerMinute) return { allowed: false, reason: 'over_budget', retryAfterMs };
+    const clientUsed = client === undefined ? 0 : (this.usedByClient.get(client) ?? 0);
+    if (weight > 0 && client !== undefined && clientUsed + weight > this.weightBudgetPerMinute * this.clientShare) {
+      return { allowed: false, reason: 'client_share', retryAfterMs };
     }
     this.usedInWindow += weight;
+    if (client !== undefined && weight > 0) this.usedByClient.set(client, clientUsed + weight);
     return { allowed: true };
   }
 
@@ -69,6 +79,7 @@ export class UpstreamGuard {
     if (start !== this.windowStart) {
       this.windowStart = start;
       this.usedInWindow = 0;
+      this.usedByClient.clear();
     }
   }
 }

@@ -17,13 +17,24 @@ const ROOT = path.resolve(__dirname, '../..');
  * Runs the service as its own OS process, exactly as `npm start` does but from
  * sources, for tests that kill it, restart it or run several at once.
  */
-export function spawnService(env: Record<string, string>, timeoutMs = 60_000, build: 'sources' | 'compiled' = 'sources'): Promise<ServiceProcess> {
+export interface SpawnOptions {
+  /** Start the process as the leader of its own process group, so `process.kill(-pid, ...)` reaches it as a terminal's Ctrl-C would. */
+  ownProcessGroup?: boolean;
+}
+
+export function spawnService(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  build: 'sources' | 'compiled' = 'sources',
+  options: SpawnOptions = {},
+): Promise<ServiceProcess> {
   // `compiled` runs `dist/main.js` as `npm start` does (build first), for measurements without the TypeScript hook.
   const args = build === 'compiled' ? ['dist/main.js'] : ['-r', '@swc-node/register', 'src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownProcessGroup ?? false,
   });
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import type { Orm } from '../../db/orm';
-import { PaperBalance } from '../../entities/paper-balance.entity';
 import { parseOrReject } from '../../errors/validation';
+import type { AccountsStore } from './accounts.store';
 
 /** Contract §8: dry runs check capital against the paper balance, 10000 USDT until an operator sets another. */
 export const DEFAULT_PAPER_BALANCE = { asset: 'USDT', amount: '10000' } as const;
@@ -18,19 +17,19 @@ export interface PaperBalanceRecord {
 }
 
 export class PaperBalancesService {
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly store: AccountsStore) {}
 
   async set(userId: number, input: { asset: string; amount: string }): Promise<PaperBalanceRecord> {
     const { asset, amount } = parseOrReject(balanceSchema, input);
     const normalised = new Decimal(amount).toFixed();
-    await this.orm.em.fork().upsert(PaperBalance, { userId, asset, amount: normalised, updatedAt: new Date() });
+    await this.store.setPaperBalance(userId, asset, normalised);
     return { asset, amount: normalised };
   }
 
   /** The user's paper balance of `asset` as a decimal string: the default for USDT when never set, else 0. */
   async get(userId: number, asset: string): Promise<string> {
-    const balance = await this.orm.em.fork().findOne(PaperBalance, { userId, asset });
-    if (balance) return new Decimal(balance.amount).toFixed();
+    const balance = await this.store.paperBalance(userId, asset);
+    if (balance !== undefined) return new Decimal(balance).toFixed();
     return asset === DEFAULT_PAPER_BALANCE.asset ? DEFAULT_PAPER_BALANCE.amount : '0';
   }
 }

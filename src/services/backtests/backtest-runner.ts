@@ -5,7 +5,9 @@ import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type JobStor
 import type { NotificationListener } from '../../db/notifications';
 import { BacktestProgress, EngineError, type BacktestInput, type BacktestPool, type CandleSeries, type FundingSeries } from '../../engine';
 import type { Logger } from '../../observability/logger';
-import { WakeSignal } from '../../workers/wake-signal';
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
+import { retryWhileDatabaseUnavailable } from '../../workers/database-retry';
+import { QueueRunner } from '../../workers/queue-runner';
 
 export interface RunnerSettings {
   workerId: number;
@@ -17,7 +19,12 @@ export interface RunnerSettings {
   progressIntervalMs: number;
   /** Longest simulation (after the data is loaded) before the job fails with TIMEOUT. */
   timeoutMs: number;
+  /** Resolves while this process holds its liveness lock: nothing is claimed (or declared abandoned) without it. */
+  ready: () => Promise<void>;
 }
+
+/** Within the job's lease: a result recorded this late still belongs to this worker. */
+const BOOKKEEPING_RETRY_MS = 20_000;
 
 interface RunningJob {
   controller: AbortController;
@@ -32,11 +39,8 @@ interface RunningJob {
  * progress update and terminates the thread at once.
  */
 export class BacktestRunner {
-  private running = false;
   private readonly inFlight = new Map<string, RunningJob>();
-  private readonly tasks = new Set<Promise<void>>();
-  private readonly wakeSignal = new WakeSignal();
-  private loop?: Promise<void>;
+  private readonly runner: QueueRunner;
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -46,50 +50,38 @@ export class BacktestRunner {
     private readonly listener: NotificationListener,
     private readonly settings: RunnerSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.runner = new QueueRunner({ name: 'backtest-runner', idlePollMs: settings.idlePollMs, poll: () => this.poll(), ready: settings.ready, logger });
+  }
 
   start(): void {
-    this.running = true;
-    this.unsubscribe.push(this.listener.on(JOBS_QUEUED_CHANNEL, () => this.wakeSignal.wake()));
+    this.unsubscribe.push(this.listener.on(JOBS_QUEUED_CHANNEL, () => this.runner.wake()));
     this.unsubscribe.push(this.listener.on(JOB_CHANGES_CHANNEL, (id) => this.checkStillMine(id)));
-    this.loop = this.run();
+    this.runner.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
     this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
     for (const job of this.inFlight.values()) this.abort(job, 'shutdown');
-    this.wakeSignal.wake();
-    await Promise.allSettled([this.loop, ...this.tasks]);
+    await this.runner.stop();
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.wakeSignal.reset();
-      try {
-        await this.store.failAbandoned();
-        const free = this.settings.threads - this.inFlight.size;
-        if (free > 0) (await this.store.claim(free, this.settings.workerId)).forEach((job) => this.launch(job));
-      } catch (error) {
-        this.logger.error({ err: error }, 'backtest runner iteration failed');
-      }
-      if (this.running) await this.wakeSignal.sleep(this.settings.idlePollMs);
-    }
+  private async poll(): Promise<void> {
+    await this.store.failAbandoned();
+    const free = this.settings.threads - this.inFlight.size;
+    if (free > 0) (await this.store.claim(free, this.settings.workerId)).forEach((job) => this.launch(job));
   }
 
   private launch(job: ClaimedJob): void {
     const entry: RunningJob = { controller: new AbortController() };
     this.inFlight.set(job.id, entry);
-    const task = this.execute(job, entry)
-      .catch((error: unknown) =>
-        this.logger.error({ err: error, jobId: job.id }, 'backtest job bookkeeping failed; its lease will lapse and it will be taken over'),
-      )
-      .finally(() => {
-        this.inFlight.delete(job.id);
-        this.tasks.delete(task);
-        this.wakeSignal.wake();
-      });
-    this.tasks.add(task);
+    this.runner.launch(
+      this.execute(job, entry)
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, jobId: job.id }, 'backtest job bookkeeping failed; its lease will lapse and it will be taken over'),
+        )
+        .finally(() => this.inFlight.delete(job.id)),
+    );
   }
 
   private async execute(job: ClaimedJob, entry: RunningJob): Promise<void> {
@@ -112,13 +104,17 @@ export class BacktestRunner {
       const result = await this.pool.run(input, { signal, progress, transferInput: true });
       const simulated = performance.now();
       clearInterval(ticker);
-      await this.store.complete(job.id, workerId, result);
+      await retryWhileDatabaseUnavailable(() => this.store.complete(job.id, workerId, result), BOOKKEEPING_RETRY_MS, signal);
       const timings = { loadMs: Math.round(loaded - started), simulateMs: Math.round(simulated - loaded), storeMs: Math.round(performance.now() - simulated) };
       this.logger.info({ jobId: job.id, ...timings, rssMb: Math.round(process.memoryUsage().rss / 1048576) }, 'backtest job done');
     } catch (error) {
       clearInterval(ticker);
-      if (entry.reason === 'shutdown') await this.store.release(job.id, workerId);
-      else if (entry.reason !== 'ended elsewhere') await this.store.fail(job.id, workerId, this.jobError(error, entry));
+      // A database outage while loading history is no fault of the job: it goes back to the queue once the database answers.
+      if (entry.reason === 'shutdown' || (entry.reason === undefined && isDatabaseUnavailable(error))) {
+        await retryWhileDatabaseUnavailable(() => this.store.release(job.id, workerId), BOOKKEEPING_RETRY_MS, signal);
+      } else if (entry.reason !== 'ended elsewhere') {
+        await retryWhileDatabaseUnavailable(() => this.store.fail(job.id, workerId, this.jobError(error, entry)), BOOKKEEPING_RETRY_MS, signal);
+      }
     } finally {
       clearInterval(ticker);
       clearTimeout(timeout);

@@ -7,7 +7,7 @@ import { BacktestRunner } from './backtest-runner';
 
 export const backtestRunnerWorker: BackgroundWorker = {
   name: 'backtest-runner',
-  async start({ core, listener, workerId }) {
+  async start({ core, listener, workerId, ready }) {
     const threads = core.config.backtestWorkers;
     // An idle thread exits after a second: a finished job's candles and result leave with its heap instead of waiting for its next GC.
     const pool = new BacktestPool({ threads, idleTimeoutMs: 1000 });
@@ -16,7 +16,7 @@ export const backtestRunnerWorker: BackgroundWorker = {
       new MarketHistory(new HistoryChunks(core.orm), core.services.upstream),
       pool,
       listener,
-      { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, timeoutMs: 10 * 60_000 },
+      { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, timeoutMs: 10 * 60_000, ready },
       core.logger,
     );
     runner.start();

@@ -69,6 +69,21 @@ export interface Cached<T> {
   cache: CacheStatus;
 }
 
+/** Where an operation's result carries its `X-Cache` status: a symbol key, so neither JSON nor GraphQL ever sees it. */
+export const CACHE_STATUS = Symbol('X-Cache');
+
+export type CachedResult<T extends object> = T & { readonly [CACHE_STATUS]: CacheStatus };
+
+/**
+ * The result an operation returns: a shallow copy of `data` (the rows
+ * themselves are shared with the cache and every other request) tagged with
+ * this request's cache status, which the REST reply turns into `X-Cache`.
+ */
+export function cachedResult<T extends object>({ data, cache }: Cached<T>): CachedResult<T> {
+  const copy = (Array.isArray(data) ? data.slice() : { ...data }) as T;
+  return Object.defineProperty(copy, CACHE_STATUS, { value: cache, enumerable: false }) as CachedResult<T>;
+}
+
 /** `hit` only when every part was a hit. */
 export function combinedCacheStatus(statuses: CacheStatus[]): CacheStatus {
   return statuses.every((status) => status === 'hit') ? 'hit' : 'miss';

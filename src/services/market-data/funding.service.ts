@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { parseOrReject } from '../../errors/validation';
 import type { UpstreamClient } from '../../upstream/upstream-client';
-import { normalizeSymbol, queryInteger, type QueryValues } from './query';
-import { CACHE_TTL_MS, requireSuccess, SYMBOL_NOT_FOUND, UPSTREAM_PATHS, type Cached } from './cached-upstream';
+import { givenValues, normalizeSymbol, queryInteger, type OperationInput } from './query';
+import { CACHE_TTL_MS, cachedResult, requireSuccess, SYMBOL_NOT_FOUND, UPSTREAM_PATHS, type CachedResult } from './cached-upstream';
+import { fundingHistoryRows, premiumIndexRows } from './upstream-replies';
 
 /** Spec "Funding rates" (gateway forms) and contract §3. */
 
@@ -17,21 +18,9 @@ export interface CurrentFundingRate {
   time: number;
 }
 
-export interface FundingRateRow {
-  symbol: string;
-  fundingTime: number;
-  fundingRate: string;
-  markPrice: string;
-}
+export type FundingRateRow = z.infer<typeof fundingHistoryRows>[number];
 
-interface PremiumIndexRow {
-  symbol: string;
-  markPrice: string;
-  indexPrice: string;
-  lastFundingRate: string;
-  nextFundingTime: number;
-  time: number;
-}
+type PremiumIndexRow = z.infer<typeof premiumIndexRows>[number];
 
 export const historyQuery = z.object({
   start_time: queryInteger().optional(),
@@ -56,23 +45,24 @@ export class FundingRatesService {
 
   constructor(private readonly upstream: UpstreamClient) {}
 
-  async currentRates(): Promise<Cached<CurrentFundingRate[]>> {
+  async currentRates(): Promise<CachedResult<CurrentFundingRate[]>> {
     const { rates, cache } = await this.loadRates();
-    return { data: rates.rows, cache };
+    return cachedResult({ data: rates.rows, cache });
   }
 
   /** Read from the all-symbols answer, so one upstream call per cache period serves every symbol. */
-  async currentRate(symbol: string): Promise<Cached<CurrentFundingRate>> {
+  async currentRate(symbol: string): Promise<CachedResult<CurrentFundingRate>> {
     const wanted = normalizeSymbol(symbol);
     const { rates, cache } = await this.loadRates();
     const row = rates.bySymbol.get(wanted);
     if (!row) throw new AppError('NOT_FOUND', SYMBOL_NOT_FOUND);
-    return { data: row, cache };
+    return cachedResult({ data: row, cache });
   }
 
-  async history(symbol: string, query: QueryValues): Promise<Cached<FundingRateRow[]>> {
+  /** `input`: `start_time`, `end_time` (ms) and `limit` (default 100). */
+  async history(symbol: string, input: OperationInput): Promise<CachedResult<FundingRateRow[]>> {
     const wanted = normalizeSymbol(symbol);
-    const values = parseOrReject(historyQuery, query);
+    const values = parseOrReject(historyQuery, givenValues(input));
     const response = requireSuccess(
       this.upstream,
       await this.upstream.get(
@@ -82,17 +72,12 @@ export class FundingRatesService {
         { cacheTtlMs: CACHE_TTL_MS.fundingHistory },
       ),
     );
-    const rows = this.upstream.parse<FundingRateRow[]>(response).map((row) => ({
-      symbol: row.symbol,
-      fundingTime: row.fundingTime,
-      fundingRate: row.fundingRate,
-      markPrice: row.markPrice,
-    }));
-    return { data: rows, cache: response.cache };
+    return cachedResult({ data: this.upstream.validate(fundingHistoryRows, response, UPSTREAM_PATHS.fundingHistory), cache: response.cache });
   }
 
   private async loadRates() {
-    const { data, cache } = await this.upstream.getJson<PremiumIndexRow[]>(
+    const { data, cache } = await this.upstream.getValid(
+      premiumIndexRows,
       'fapi',
       UPSTREAM_PATHS.premiumIndex,
       {},

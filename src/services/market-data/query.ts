@@ -44,3 +44,14 @@ export function normalizeSymbol(symbol: string): string {
 }
 
 export type QueryValues = Record<string, string | undefined>;
+
+/**
+ * An operation's input as either edge gives it: the REST query (text) or the
+ * GraphQL arguments (typed, with `null` for an argument given as null). Both
+ * are validated by the same schema; a null means "not given".
+ */
+export type OperationInput = Record<string, unknown>;
+
+export function givenValues(input: OperationInput): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
+}

@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import { parseOrReject } from '../../errors/validation';
 import type { UpstreamClient } from '../../upstream/upstream-client';
-import { normalizeSymbol, ratioQuerySchema, type QueryValues } from './query';
-import { CACHE_TTL_MS, requireSuccess, UPSTREAM_PATHS, type Cached } from './cached-upstream';
+import { givenValues, normalizeSymbol, ratioQuerySchema, type OperationInput } from './query';
+import { CACHE_TTL_MS, cachedResult, requireSuccess, UPSTREAM_PATHS, type CachedResult } from './cached-upstream';
+import { ratioRows } from './upstream-replies';
 
 /**
  * Spec "Long/short ratios, futures", gateway forms. The exchange names the
@@ -21,20 +23,12 @@ export interface LongShortRatioRow {
   timestamp: number;
 }
 
-interface UpstreamRatioRow {
-  symbol: string;
-  longShortRatio: string;
-  longAccount: string;
-  shortAccount: string;
-  timestamp: number;
-}
-
 const UPSTREAM_PATH: Record<RatioWeighting, string> = {
   position: UPSTREAM_PATHS.topPositionRatio,
   account: UPSTREAM_PATHS.topAccountRatio,
 };
 
-function toRow(weighting: RatioWeighting, row: UpstreamRatioRow): LongShortRatioRow {
+function toRow(weighting: RatioWeighting, row: z.infer<typeof ratioRows>[number]): LongShortRatioRow {
   const sides =
     weighting === 'position'
       ? { longPosition: row.longAccount, shortPosition: row.shortAccount }
@@ -45,17 +39,14 @@ function toRow(weighting: RatioWeighting, row: UpstreamRatioRow): LongShortRatio
 export class LongShortRatiosService {
   constructor(private readonly upstream: UpstreamClient) {}
 
-  async series(weighting: RatioWeighting, symbol: string, query: QueryValues): Promise<Cached<LongShortRatioRow[]>> {
-    const { period, limit } = parseOrReject(ratioQuerySchema, query);
+  /** `input`: `period` (default 5m) and `limit` (default 10, max 500). */
+  async series(weighting: RatioWeighting, symbol: string, input: OperationInput): Promise<CachedResult<LongShortRatioRow[]>> {
+    const { period, limit } = parseOrReject(ratioQuerySchema, givenValues(input));
+    const path = UPSTREAM_PATH[weighting];
     const response = requireSuccess(
       this.upstream,
-      await this.upstream.get(
-        'fapi',
-        UPSTREAM_PATH[weighting],
-        { symbol: normalizeSymbol(symbol), period, limit },
-        { cacheTtlMs: CACHE_TTL_MS.ratios, weight: 0 },
-      ),
+      await this.upstream.get('fapi', path, { symbol: normalizeSymbol(symbol), period, limit }, { cacheTtlMs: CACHE_TTL_MS.ratios, weight: 0 }),
     );
-    return { data: this.upstream.parse<UpstreamRatioRow[]>(response).map((row) => toRow(weighting, row)), cache: response.cache };
+    return cachedResult({ data: this.upstream.validate(ratioRows, response, path).map((row) => toRow(weighting, row)), cache: response.cache });
   }
 }

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { parseOrReject } from '../../errors/validation';
 import { upstreamFailed, type UpstreamClient, type UpstreamResponse } from '../../upstream/upstream-client';
-import type { QueryValues } from './query';
-import { CACHE_TTL_MS, SYMBOL_NOT_FOUND, UPSTREAM_PATHS, type Cached } from './cached-upstream';
+import { givenValues, type OperationInput } from './query';
+import { CACHE_TTL_MS, cachedResult, SYMBOL_NOT_FOUND, UPSTREAM_PATHS, type Cached, type CachedResult } from './cached-upstream';
+import { smartMoneyObject, webEnvelope } from './upstream-replies';
 
 /**
  * Spec "Smart money / whale" overview and list. Contract §3: the upstream
@@ -11,44 +12,46 @@ import { CACHE_TTL_MS, SYMBOL_NOT_FOUND, UPSTREAM_PATHS, type Cached } from './c
  * the web host wraps them in `{"code":"000000","data":...}`.
  */
 
-export type SmartMoneyObject = Record<string, unknown>;
-
-interface WebEnvelope<T> {
-  code?: unknown;
-  data?: T | null;
-}
+export type SmartMoneyObject = z.infer<typeof smartMoneyObject>;
 
 export const SMART_MONEY_TIME_RANGES = ['30m', '1h', '24h', '7d'] as const;
 const WEB_SUCCESS = '000000';
 
 export const overviewQuery = z.object({ symbol: z.string().min(1) });
+const overviewReply = webEnvelope(smartMoneyObject);
+const listReply = webEnvelope(z.array(smartMoneyObject));
 
 export class SmartMoneyService {
   constructor(private readonly upstream: UpstreamClient) {}
 
-  async overview(query: QueryValues): Promise<Cached<SmartMoneyObject>> {
-    const { symbol } = parseOrReject(overviewQuery, query);
-    const { data, cache } = await this.envelope<SmartMoneyObject>(UPSTREAM_PATHS.smartMoneyOverview, { symbol: symbol.toUpperCase() });
+  /** `input`: `symbol` (required). */
+  async overview(input: OperationInput): Promise<CachedResult<SmartMoneyObject>> {
+    const { symbol } = parseOrReject(overviewQuery, givenValues(input));
+    const { data, cache } = await this.envelope(overviewReply, UPSTREAM_PATHS.smartMoneyOverview, { symbol: symbol.toUpperCase() });
     // The web API answers an unknown symbol with success and no data.
     if (data === null || data === undefined) throw new AppError('NOT_FOUND', SYMBOL_NOT_FOUND);
-    return { data, cache };
+    return cachedResult({ data, cache });
   }
 
-  /** Spec: a `timeRange` outside the set is 400 (not the 422 of other query rules). */
-  async list(query: QueryValues): Promise<Cached<SmartMoneyObject[]>> {
-    const timeRange = query.timeRange ?? '24h';
-    if (!(SMART_MONEY_TIME_RANGES as readonly string[]).includes(timeRange)) {
+  /** `input`: `timeRange` (default 24h). Spec: a value outside the set is 400 (not the 422 of other query rules). */
+  async list(input: OperationInput): Promise<CachedResult<SmartMoneyObject[]>> {
+    const timeRange = givenValues(input).timeRange ?? '24h';
+    if (typeof timeRange !== 'string' || !(SMART_MONEY_TIME_RANGES as readonly string[]).includes(timeRange)) {
       throw new AppError('BAD_REQUEST', `timeRange must be one of ${SMART_MONEY_TIME_RANGES.join(', ')}`);
     }
-    const { data, cache } = await this.envelope<SmartMoneyObject[]>(UPSTREAM_PATHS.smartMoneyList, { timeRange });
-    if (!Array.isArray(data)) throw upstreamFailed();
-    return { data, cache };
+    const { data, cache } = await this.envelope(listReply, UPSTREAM_PATHS.smartMoneyList, { timeRange });
+    if (!data) throw upstreamFailed();
+    return cachedResult({ data, cache });
   }
 
-  private async envelope<T>(path: string, query: Record<string, string>): Promise<{ data: T | null | undefined; cache: Cached<T>['cache'] }> {
+  private async envelope<Data>(
+    schema: z.ZodType<{ code: unknown; data?: Data | null }>,
+    path: string,
+    query: Record<string, string>,
+  ): Promise<Cached<Data | null | undefined>> {
     // A refusal inside a 200 envelope is an error too, and errors are never cached.
-    const cacheTtlMs = (response: UpstreamResponse) => (this.upstream.parse<WebEnvelope<T>>(response).code === WEB_SUCCESS ? CACHE_TTL_MS.smartMoney : 0);
-    const { data, cache } = await this.upstream.getJson<WebEnvelope<T>>('web', path, query, { cacheTtlMs });
+    const cacheTtlMs = (response: UpstreamResponse) => (this.upstream.parse<{ code?: unknown }>(response).code === WEB_SUCCESS ? CACHE_TTL_MS.smartMoney : 0);
+    const { data, cache } = await this.upstream.getValid(schema, 'web', path, query, { cacheTtlMs });
     if (data.code !== WEB_SUCCESS) throw upstreamFailed();
     return { data: data.data, cache };
   }

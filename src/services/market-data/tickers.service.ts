@@ -2,29 +2,13 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { parseOrReject } from '../../errors/validation';
 import type { UpstreamClient } from '../../upstream/upstream-client';
-import { queryNumber, type QueryValues } from './query';
-import { CACHE_TTL_MS, UPSTREAM_PATHS, type Cached } from './cached-upstream';
+import { givenValues, queryNumber, type OperationInput } from './query';
+import { CACHE_TTL_MS, cachedResult, UPSTREAM_PATHS, type Cached, type CachedResult } from './cached-upstream';
+import { tickerRows, type TickerRow } from './upstream-replies';
+
+export type { TickerRow };
 
 /** Spec "24h ticker": the active-futures view of the upstream's 24h tickers. */
-
-export interface TickerRow {
-  symbol: string;
-  priceChange: string;
-  priceChangePercent: string;
-  weightedAvgPrice: string;
-  lastPrice: string;
-  lastQty: string;
-  openPrice: string;
-  highPrice: string;
-  lowPrice: string;
-  volume: string;
-  quoteVolume: string;
-  openTime: number;
-  closeTime: number;
-  firstId: number;
-  lastId: number;
-  count: number;
-}
 
 interface RankedTicker {
   row: TickerRow;
@@ -48,11 +32,12 @@ export class TickersService {
 
   /** All 24h tickers as the upstream gave them (shared with the whale board, which reads the same cached answer). */
   async all(): Promise<Cached<TickerRow[]>> {
-    return this.upstream.getJson<TickerRow[]>('fapi', UPSTREAM_PATHS.tickers, {}, { cacheTtlMs: CACHE_TTL_MS.tickers, weight: 40 });
+    return this.upstream.getValid(tickerRows, 'fapi', UPSTREAM_PATHS.tickers, {}, { cacheTtlMs: CACHE_TTL_MS.tickers, weight: 40 });
   }
 
-  async active(query: QueryValues): Promise<Cached<TickerRow[]>> {
-    const { min_quote_volume } = parseOrReject(activeQuery, query);
+  /** `input`: `min_quote_volume` (default 100000000). */
+  async active(input: OperationInput): Promise<CachedResult<TickerRow[]>> {
+    const { min_quote_volume } = parseOrReject(activeQuery, givenValues(input));
     const minimum = new Decimal(min_quote_volume);
     const { data, cache } = await this.all();
     const ranked = this.rankedByQuoteVolume(data);
@@ -61,7 +46,7 @@ export class TickersService {
       if (ticker.quoteVolume.lessThan(minimum)) break;
       rows.push(ticker.row);
     }
-    return { data: rows, cache };
+    return cachedResult({ data: rows, cache });
   }
 
   private rankedByQuoteVolume(tickers: TickerRow[]): RankedTicker[] {

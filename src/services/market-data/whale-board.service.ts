@@ -2,9 +2,10 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { parseOrReject } from '../../errors/validation';
 import type { UpstreamClient } from '../../upstream/upstream-client';
-import { queryNumber, type QueryValues } from './query';
+import { givenValues, queryNumber, type OperationInput } from './query';
 import type { TickersService } from './tickers.service';
-import { CACHE_TTL_MS, combinedCacheStatus, UPSTREAM_PATHS, type Cached } from './cached-upstream';
+import { CACHE_TTL_MS, cachedResult, combinedCacheStatus, UPSTREAM_PATHS, type CachedResult } from './cached-upstream';
+import { exchangeInfoSymbols, ratioRows } from './upstream-replies';
 
 /**
  * Spec "Smart money / whale" `/whale-board` and contract §3: USDT-quoted
@@ -25,10 +26,6 @@ export interface WhaleBoard {
   rows: WhaleBoardRow[];
 }
 
-interface ExchangeInfo {
-  symbols: { symbol: string; contractType: string; quoteAsset: string; status?: string }[];
-}
-
 export const DEFAULT_WHALE_MIN_QUOTE_VOLUME = 50_000_000;
 /** Ratio calls per board run at once: enough to build a board quickly, few enough to stay a polite client. */
 const RATIO_CONCURRENCY = 8;
@@ -45,10 +42,11 @@ export class WhaleBoardService {
     private readonly tickers: TickersService,
   ) {}
 
-  async board(query: QueryValues): Promise<Cached<WhaleBoard>> {
-    const minimum = new Decimal(parseOrReject(boardQuery, query).min_quote_volume);
+  /** `input`: `min_quote_volume` (default 50000000). */
+  async board(input: OperationInput): Promise<CachedResult<WhaleBoard>> {
+    const minimum = new Decimal(parseOrReject(boardQuery, givenValues(input)).min_quote_volume);
     const [info, tickers] = await Promise.all([
-      this.upstream.getJson<ExchangeInfo>('fapi', UPSTREAM_PATHS.exchangeInfo, {}, { cacheTtlMs: CACHE_TTL_MS.exchangeInfo }),
+      this.upstream.getValid(exchangeInfoSymbols, 'fapi', UPSTREAM_PATHS.exchangeInfo, {}, { cacheTtlMs: CACHE_TTL_MS.exchangeInfo }),
       this.tickers.all(),
     ]);
     const usdtPerpetuals = new Set(
@@ -60,7 +58,8 @@ export class WhaleBoardService {
       .filter((ticker) => ticker.quoteVolume.greaterThanOrEqualTo(minimum) && ticker.quoteVolume.greaterThan(0));
     const statuses = [info.cache, tickers.cache];
     const ratios = await mapConcurrently(candidates, RATIO_CONCURRENCY, async (candidate) => {
-      const latest = await this.upstream.getJson<{ longShortRatio: string }[]>(
+      const latest = await this.upstream.getValid(
+        ratioRows,
         'fapi',
         UPSTREAM_PATHS.topPositionRatio,
         { symbol: candidate.symbol, period: '1h', limit: 1 },
@@ -82,7 +81,7 @@ export class WhaleBoardService {
       });
     });
     rows.sort((a, b) => b.score - a.score || a.symbol.localeCompare(b.symbol));
-    return { data: { generatedAt: Date.now(), rows }, cache: combinedCacheStatus(statuses) };
+    return cachedResult({ data: { generatedAt: Date.now(), rows }, cache: combinedCacheStatus(statuses) });
   }
 }
 

@@ -1,29 +1,15 @@
 import type { BackgroundWorker } from '../../workers';
+import { startTimerLoop } from '../../workers/timer-loop';
 import { StrategyRuntime } from './strategy-runtime';
 
 /** Runs the strategy runtime's tick every STRATEGY_TICK_MS; a tick never overlaps the previous one. */
 export const strategyRuntimeWorker: BackgroundWorker = {
   name: 'strategy-runtime',
-  async start({ core, workerId }) {
+  async start({ core, workerId, ready }) {
     const { tickMs, klinePollMs, failureLimit } = core.config.strategyRuntime;
     const { market, trader } = core.services.strategyTrading;
     const runtime = new StrategyRuntime(core.orm, market, trader, { workerId, klinePollMs, failureLimit }, core.logger);
-    let stopped = false;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> = Promise.resolve();
-    const loop = () => {
-      running = runtime
-        .tick()
-        .catch((error: unknown) => core.logger.error({ err: error }, 'strategy runtime tick failed'))
-        .finally(() => {
-          if (!stopped) timer = setTimeout(loop, tickMs);
-        });
-    };
-    loop();
-    return async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    };
+    const loop = startTimerLoop({ name: 'strategy-runtime', intervalMs: tickMs, run: () => runtime.tick(), ready, logger: core.logger });
+    return () => loop.stop();
   },
 };

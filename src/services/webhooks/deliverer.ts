@@ -1,9 +1,10 @@
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Logger } from '../../observability/logger';
-import type { ClaimedDelivery, DeliveryStore } from './webhooks.store';
+import type { ClaimedDelivery, WebhooksStore } from './webhooks.store';
 import { nextAttemptDelaySeconds, parseRetryAfter } from './retry-schedule';
 import { describeDeliveryError, type SafeHttpsClient } from './safe-https';
 import { signedHeaders } from './signing';
+import { SuccessBatch } from './success-batch';
 
 export interface AttemptResult {
   delivered: boolean;
@@ -11,6 +12,9 @@ export interface AttemptResult {
   responseTimeMs: number | null;
   error: string | null;
 }
+
+/** How much of each answer the attempt log keeps (contract §16). */
+export const ATTEMPT_BODY_CHARACTERS = 1024;
 
 export interface DelivererSettings {
   retryScheduleSeconds: readonly number[];
@@ -24,21 +28,29 @@ export interface DelivererSettings {
  * Shared by the dispatcher and the test endpoint, so both behave the same.
  */
 export class Deliverer {
+  private readonly successes: SuccessBatch;
+
   constructor(
-    private readonly store: DeliveryStore,
+    private readonly store: WebhooksStore,
     private readonly client: SafeHttpsClient,
     private readonly secrets: SecretBox,
     private readonly settings: DelivererSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.successes = new SuccessBatch(store);
+  }
 
   async attempt(delivery: ClaimedDelivery): Promise<AttemptResult> {
-    const secret = this.secrets.open(delivery.secret_sealed, delivery.webhook_id);
+    const secrets = [delivery.secret_sealed, delivery.previous_secret_sealed]
+      .filter((sealed): sealed is string => sealed !== null)
+      .map((sealed) => this.secrets.open(sealed, delivery.webhook_id));
 
     let result: AttemptResult;
     let retryAfter: number | undefined;
+    let responseBody: string | null = null;
     try {
-      const response = await this.client.post({ url: delivery.url, headers: signedHeaders(secret, delivery.event_id, delivery.body), body: delivery.body });
+      const response = await this.client.post({ url: delivery.url, headers: signedHeaders(secrets, delivery.event_id, delivery.body), body: delivery.body });
+      responseBody = response.body.slice(0, ATTEMPT_BODY_CHARACTERS);
       const delivered = response.status >= 200 && response.status < 300;
       result = {
         delivered,
@@ -52,12 +64,12 @@ export class Deliverer {
     }
 
     if (result.delivered) {
-      await this.store.recordSuccess(delivery, result.responseStatus as number, result.responseTimeMs as number);
+      await this.successes.record(delivery, { responseStatus: result.responseStatus, timeMs: result.responseTimeMs, error: null, responseBody });
     } else {
       const delay = nextAttemptDelaySeconds(delivery.attempts, this.settings.retryScheduleSeconds, retryAfter);
       const outcome = await this.store.recordFailure(
         delivery,
-        { responseStatus: result.responseStatus, timeMs: result.responseTimeMs, error: result.error as string },
+        { responseStatus: result.responseStatus, timeMs: result.responseTimeMs, error: result.error as string, responseBody },
         delay,
         this.settings.probeIntervalSeconds,
       );

@@ -14,12 +14,15 @@ export function newWebhookSecret(): string {
  * Standard Webhooks headers, signed by the reference `standardwebhooks`
  * implementation so receivers' verifiers accept them: `webhook-id` is the
  * event id (stable across retries), `webhook-timestamp` the attempt's time.
+ * During a rotation's grace period (contract §16) `secrets` holds the new
+ * secret and then the previous one: the header carries both signatures, the
+ * new one first, separated by a space, and a verifier holding either accepts.
  */
-export function signedHeaders(secret: string, eventId: string, body: string, at: Date = new Date()): Record<string, string> {
+export function signedHeaders(secrets: readonly string[], eventId: string, body: string, at: Date = new Date()): Record<string, string> {
   return {
     'webhook-id': eventId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(eventId, at, body),
+    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(eventId, at, body)).join(' '),
     'content-type': 'application/json',
   };
 }

@@ -3,12 +3,12 @@ import { WebhookDispatcher } from './webhook-dispatcher';
 
 export const webhookDispatcherWorker: BackgroundWorker = {
   name: 'webhook-dispatcher',
-  async start({ core, listener, workerId }) {
+  async start({ core, listener, workerId, ready }) {
     const dispatcher = new WebhookDispatcher(
       core.services.webhookDelivery.store,
       core.services.webhookDelivery.deliverer,
       listener,
-      { workerId, concurrency: 64, probeIntervalSeconds: core.config.webhooks.probeIntervalSeconds, idlePollMs: 1000 },
+      { workerId, concurrency: 64, probeIntervalSeconds: core.config.webhooks.probeIntervalSeconds, idlePollMs: 1000, ready },
       core.logger,
     );
     dispatcher.start();

@@ -36,6 +36,21 @@ export const listSchema = z.object({
   cursor: z.string().optional(),
 });
 
+export const deliveryListSchema = listSchema.extend({
+  status: z.enum(['pending', 'delivered', 'failed', 'held']).optional(),
+  event_type: z.string().refine(isKnownEventType, 'unknown event type').optional(),
+});
+
+/** How far back `recover` reaches (contract §16). */
+export const RECOVER_MAX_DAYS = 14;
+
+export const recoverSchema = z.object({
+  since: z.iso
+    .datetime({ offset: true })
+    .transform((value) => new Date(value))
+    .refine((since) => since.getTime() >= Date.now() - RECOVER_MAX_DAYS * 86_400_000, `must be at most ${RECOVER_MAX_DAYS} days back`),
+});
+
 export const testSchema = z.object({
   event_type: z.string().refine(isKnownEventType, 'unknown event type').default('webhook.test'),
 });

@@ -1,7 +1,9 @@
 import type { WebhookDelivery } from '../../entities/webhook-delivery.entity';
 import type { Webhook } from '../../entities/webhook.entity';
+import type { JsonSchema } from '../../events/event-types';
+import type { AttemptRow } from './webhooks.store';
 
-/** Wire shapes of the spec's "Webhook" and "Webhook test result" resources and of contract §10's delivery log. */
+/** Wire shapes of the spec's "Webhook" and "Webhook test result" resources, contract §10's delivery log and §16's operations. */
 export interface WebhookRecord {
   id: string;
   url: string;
@@ -25,6 +27,7 @@ export interface WebhookTestResult {
 
 export interface DeliveryRecord {
   id: string;
+  webhook_id: string;
   event_id: string;
   event_type: string;
   status: WebhookDelivery['status'];
@@ -35,6 +38,35 @@ export interface DeliveryRecord {
   response_time_ms: number | null;
   error: string | null;
   created_at: string;
+}
+
+/** One attempt of a delivery (contract §16), newest first in its log. */
+export interface AttemptRecord {
+  attempted_at: string;
+  response_status: number | null;
+  response_time_ms: number | null;
+  error: string | null;
+  /** At most the first 1,024 characters of the receiver's answer; null when nothing answered. */
+  response_body: string | null;
+}
+
+export interface RotatedSecret {
+  secret: string;
+  _secret_warning: string;
+  previous_secret_expires_at: string;
+}
+
+/** One entry of the event catalogue (`GET /v1/webhooks/event-types`). */
+export interface EventTypeRecord {
+  type: string;
+  description: string;
+  data_schema: JsonSchema;
+  example: Record<string, unknown>;
+}
+
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
 }
 
 const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
@@ -62,6 +94,7 @@ export function webhookRecord(webhook: Webhook): WebhookRecord {
 export function deliveryRecord(delivery: WebhookDelivery): DeliveryRecord {
   return {
     id: delivery.id,
+    webhook_id: delivery.webhookId,
     event_id: delivery.eventId,
     event_type: delivery.eventType,
     status: delivery.status,
@@ -72,5 +105,15 @@ export function deliveryRecord(delivery: WebhookDelivery): DeliveryRecord {
     response_time_ms: delivery.responseTimeMs,
     error: delivery.error,
     created_at: iso(delivery.createdAt) as string,
+  };
+}
+
+export function attemptRecord(row: AttemptRow): AttemptRecord {
+  return {
+    attempted_at: iso(row.attempted_at) as string,
+    response_status: row.response_status,
+    response_time_ms: row.response_time_ms,
+    error: row.error,
+    response_body: row.response_body,
   };
 }

@@ -1,86 +1,85 @@
 import { randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { ownedBy, ownerFor, requireScope, type Caller } from '../../auth/caller';
+import { ownerFor, type Caller } from '../../auth/caller';
 import type { SecretBox } from '../../crypto/secret-box';
-import type { Orm } from '../../db/orm';
-import { Webhook } from '../../entities/webhook.entity';
-import { WebhookDelivery } from '../../entities/webhook-delivery.entity';
+import type { Webhook } from '../../entities/webhook.entity';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { newTestEventId } from '../../events/event-ids';
-import { recordEvent } from '../../events/outbox';
+import { EVENT_DEFINITIONS, EVENT_TYPES, subscriptionMatches } from '../../events/event-types';
 import { sampleEventData } from '../../events/sample-event-data';
 import type { Deliverer } from './deliverer';
-import { DELIVERIES_CHANNEL, type DeliveryStore } from './webhooks.store';
+import type { WebhooksStore, WebhooksTransaction } from './webhooks.store';
 import { AddressRefusedError } from './public-address';
 import type { SafeHttpsClient } from './safe-https';
 import { newWebhookSecret } from './signing';
 import { decodeCursor, pageOf } from '../pagination';
-import { createSchema, listSchema, testSchema, updateSchema } from './webhook-input';
-import { deliveryRecord, webhookRecord, type DeliveryRecord, type WebhookRecord, type WebhookTestResult } from './webhook-records';
+import { createSchema, deliveryListSchema, listSchema, recoverSchema, testSchema, updateSchema } from './webhook-input';
+import {
+  attemptRecord,
+  deliveryRecord,
+  webhookRecord,
+  type AttemptRecord,
+  type DeliveryRecord,
+  type EventTypeRecord,
+  type Page,
+  type RotatedSecret,
+  type WebhookRecord,
+  type WebhookTestResult,
+} from './webhook-records';
 
 export const MAX_WEBHOOKS_PER_ACCOUNT = 25;
-const WRITE_SCOPE = 'webhooks:write';
 export const TEST_TIMEOUT_MS = 10_000;
+/** How long deliveries carry the previous secret's signature after a rotation (contract §16). */
+export const ROTATION_GRACE_SECONDS = 24 * 3600;
+export interface BalanceLowWatcher {
+  id: string;
+  userId: number;
+  /** Decimal string. */
+  threshold: string;
+}
+
 const SECRET_WARNING = 'Store this secret now: it is shown only once and signs every delivery (Standard Webhooks).';
 
+/**
+ * The rules of the webhook API (spec "Webhooks", contract §10). Who may call
+ * what (the `webhooks:write` scope) is each operation's rule on the operation
+ * table, checked at the edge before these run.
+ */
 export class WebhooksService {
   constructor(
-    private readonly orm: Orm,
+    private readonly store: WebhooksStore,
     private readonly secretBox: SecretBox,
     private readonly client: SafeHttpsClient,
-    private readonly store: DeliveryStore,
     private readonly deliverer: Deliverer,
   ) {}
 
   async create(owner: Caller, input: unknown): Promise<WebhookRecord & { secret: string; _secret_warning: string }> {
-    requireScope(owner, WRITE_SCOPE);
     const body = parseOrInvalidParameter(createSchema, input ?? {});
     await this.checkReachable(body.url);
     const secret = newWebhookSecret();
-    const webhook = await this.orm.em.fork().transactional(async (em) => {
-      await lockAccount(em, owner.userId);
-      if (await em.count(Webhook, { userId: owner.userId, url: body.url })) throw duplicateUrl();
-      if ((await em.count(Webhook, { userId: owner.userId })) >= MAX_WEBHOOKS_PER_ACCOUNT) {
-        throw new AppError('LIMIT_REACHED', `an account may have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks`);
-      }
-      const id = `wh_${randomBytes(4).toString('hex')}`;
-      const created = em.create(Webhook, {
+    const id = `wh_${randomBytes(4).toString('hex')}`;
+    const created = await this.store.insertWebhook(
+      {
         id,
         ...ownerFor(owner),
         url: body.url,
         events: body.events,
         description: body.description ?? null,
-        status: 'active',
-        pauseReason: null,
-        consecutiveFailures: 0,
-        lastDeliveryAt: null,
-        lastSuccessAt: null,
-        nextProbeAt: null,
         secretSealed: this.secretBox.seal(secret, id),
         // Kept even without an explicit account.balance_low subscription: `account.*` and `*` receive that event too.
         balanceLowThreshold: body.balance_low_threshold ?? null,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      });
-      await em.flush();
-      return created;
-    });
-    return { ...webhookRecord(webhook), secret, _secret_warning: SECRET_WARNING };
+      },
+      MAX_WEBHOOKS_PER_ACCOUNT,
+    );
+    if (created === 'duplicate_url') throw duplicateUrl();
+    if (created === 'limit_reached') throw new AppError('LIMIT_REACHED', `an account may have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks`);
+    return { ...webhookRecord(created), secret, _secret_warning: SECRET_WARNING };
   }
 
   async list(owner: Caller, query: unknown): Promise<{ data: WebhookRecord[]; next_cursor: string | null }> {
     const { limit, cursor } = parseOrInvalidParameter(listSchema, query ?? {});
-    const after = cursor ? decodeCursor(cursor, {}) : undefined;
-    const rows = await this.orm.em.fork().find(
-      Webhook,
-      {
-        ...ownedBy(owner),
-        ...(after ? { $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, id: { $lt: after.id } }] } : {}),
-      },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 },
-    );
+    const rows = await this.store.listWebhooks(owner, cursor ? decodeCursor(cursor, {}) : undefined, limit + 1);
     return mapPage(
       pageOf(rows, limit, (row) => ({ at: row.createdAt, id: row.id }), {}),
       webhookRecord,
@@ -88,14 +87,12 @@ export class WebhooksService {
   }
 
   async get(owner: Caller, id: string): Promise<WebhookRecord> {
-    return webhookRecord(await this.findOwned(this.orm.em.fork(), owner, id));
+    return webhookRecord(await this.findOwned(owner, id));
   }
 
   async update(owner: Caller, id: string, input: unknown): Promise<WebhookRecord> {
-    requireScope(owner, WRITE_SCOPE);
     const body = parseOrInvalidParameter(updateSchema, input ?? {});
-    const em = this.orm.em.fork();
-    const existing = await this.findOwned(em, owner, id);
+    const existing = await this.findOwned(owner, id);
     if (body.url !== undefined && body.url !== existing.url) await this.checkReachable(body.url);
     const events = body.events ?? existing.events;
     const threshold = body.balance_low_threshold === undefined ? existing.balanceLowThreshold : body.balance_low_threshold;
@@ -103,14 +100,15 @@ export class WebhooksService {
       throw new AppError('INVALID_PARAMETER', 'balance_low_threshold: is required when events include account.balance_low', { field: 'balance_low_threshold' });
     }
     try {
-      return await em.transactional(async (tx) => {
-        const webhook = await this.findOwned(tx, owner, id, true);
+      return await this.store.transaction(async (tx) => {
+        const webhook = await tx.lockWebhook(owner, id);
+        if (!webhook) throw notFound();
         if (body.url !== undefined) webhook.url = body.url;
         webhook.events = events;
         webhook.balanceLowThreshold = threshold ?? null;
         if (body.description !== undefined) webhook.description = body.description;
-        if (body.status === 'active' && webhook.status !== 'active') await this.reactivate(tx, webhook);
-        if (body.status === 'paused' && webhook.status !== 'paused') await this.pauseByOwner(tx, webhook);
+        if (body.status === 'active' && webhook.status !== 'active') await reactivate(tx, webhook);
+        if (body.status === 'paused' && webhook.status !== 'paused') await pauseByOwner(tx, webhook);
         webhook.updatedAt = new Date();
         await tx.flush();
         return webhookRecord(webhook);
@@ -122,41 +120,109 @@ export class WebhooksService {
   }
 
   async delete(owner: Caller, id: string): Promise<void> {
-    requireScope(owner, WRITE_SCOPE);
-    const em = this.orm.em.fork();
-    await em.removeAndFlush(await this.findOwned(em, owner, id));
+    if (!(await this.store.deleteWebhook(owner, id))) throw notFound();
   }
 
-  async listDeliveries(owner: Caller, id: string, query: unknown): Promise<{ data: DeliveryRecord[]; next_cursor: string | null }> {
-    const { limit, cursor } = parseOrInvalidParameter(listSchema, query ?? {});
-    const em = this.orm.em.fork();
-    await this.findOwned(em, owner, id);
-    const filters = { webhook: id };
-    const after = cursor ? decodeCursor(cursor, filters) : undefined;
-    const rows = await em.find(
-      WebhookDelivery,
-      { webhookId: id, ...(after ? { $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, id: { $lt: after.id } }] } : {}) },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 },
-    );
+  async listDeliveries(owner: Caller, id: string, query: unknown): Promise<Page<DeliveryRecord>> {
+    const { limit, cursor, ...filters } = parseOrInvalidParameter(deliveryListSchema, query ?? {});
+    await this.findOwned(owner, id);
+    const cursorFilters = { webhook: id, ...filters };
+    const rows = await this.store.listDeliveries(id, filters, cursor ? decodeCursor(cursor, cursorFilters) : undefined, limit + 1);
     return mapPage(
-      pageOf(rows, limit, (row) => ({ at: row.createdAt, id: row.id }), filters),
+      pageOf(rows, limit, (row) => ({ at: row.createdAt, id: row.id }), cursorFilters),
       deliveryRecord,
     );
   }
 
+  /**
+   * The first page of the delivery log of each of `webhookIds` (the caller's
+   * own webhooks, already resolved), in one query: each page's cursor
+   * continues in `listDeliveries` with the same filters.
+   */
+  async firstDeliveryPages(webhookIds: readonly string[], query: unknown): Promise<Page<DeliveryRecord>[]> {
+    const { limit, cursor, ...filters } = parseOrInvalidParameter(deliveryListSchema, query ?? {});
+    if (cursor)
+      throw new AppError('INVALID_PARAMETER', 'cursor: nested delivery pages start at the first; continue with webhookDeliveries', { field: 'cursor' });
+    const rows = await this.store.firstDeliveries(webhookIds, filters, limit + 1);
+    return webhookIds.map((id) =>
+      mapPage(
+        pageOf(
+          rows.filter((row) => row.webhookId === id),
+          limit,
+          (row) => ({ at: row.createdAt, id: row.id }),
+          { webhook: id, ...filters },
+        ),
+        deliveryRecord,
+      ),
+    );
+  }
+
+  /** The caller's webhooks by id, in the order asked, null where the caller has none (a delivery's `webhook` field). */
+  async webhooksByIds(owner: Caller, ids: readonly string[]): Promise<(WebhookRecord | null)[]> {
+    const found = new Map((await this.store.findWebhooks(owner, ids)).map((webhook) => [webhook.id, webhookRecord(webhook)]));
+    return ids.map((id) => found.get(id) ?? null);
+  }
+
+  /** Contract §16: every attempt of one delivery, newest first. */
+  async attempts(owner: Caller, id: string, deliveryId: string): Promise<{ data: AttemptRecord[] }> {
+    await this.findOwned(owner, id);
+    if (!(await this.store.findDelivery(id, deliveryId))) throw deliveryNotFound();
+    return { data: (await this.store.attemptsOf([deliveryId])).map(attemptRecord) };
+  }
+
+  /** The attempt logs of deliveries the caller has already been shown, in one query (`WebhookDelivery.attemptLog`). */
+  async attemptLogs(deliveryIds: readonly string[]): Promise<AttemptRecord[][]> {
+    const rows = await this.store.attemptsOf(deliveryIds);
+    return deliveryIds.map((id) => rows.filter((row) => row.delivery_id === id).map(attemptRecord));
+  }
+
+  /**
+   * Contract §16: a new secret signs from now on; for 24 hours deliveries
+   * carry the previous secret's signature too, so receivers can switch
+   * without dropping any. A second rotation within the grace period keeps
+   * only the secret it replaces.
+   */
+  async rotateSecret(owner: Caller, id: string): Promise<RotatedSecret> {
+    const secret = newWebhookSecret();
+    const expiresAt = await this.store.rotateSecret(owner, id, this.secretBox.seal(secret, id), ROTATION_GRACE_SECONDS);
+    if (!expiresAt) throw notFound();
+    return { secret, _secret_warning: SECRET_WARNING, previous_secret_expires_at: expiresAt.toISOString() };
+  }
+
+  /** Contract §16: every delivery that failed since `since` (at most 14 days back) is attempted again, oldest first. */
+  async recover(owner: Caller, id: string, input: unknown): Promise<{ requeued: number }> {
+    const { since } = parseOrInvalidParameter(recoverSchema, input ?? {});
+    return this.store.transaction(async (tx) => {
+      const webhook = await tx.lockWebhook(owner, id);
+      if (!webhook) throw notFound();
+      if (webhook.status === 'broken') throw brokenWebhook();
+      return { requeued: await tx.requeueFailedSince(id, since, webhook.status === 'active' ? 'pending' : 'held') };
+    });
+  }
+
+  /** Contract §16: the event catalogue, from the definitions the events are built from. */
+  eventTypes(): EventTypeRecord[] {
+    return EVENT_TYPES.map((type) => ({
+      type,
+      description: EVENT_DEFINITIONS[type].description,
+      data_schema: EVENT_DEFINITIONS[type].dataSchema,
+      example: EVENT_DEFINITIONS[type].example,
+    }));
+  }
+
   /** Schedules a delivery again at once, with the same event id; not for a broken webhook or one already being sent. */
   async redeliver(owner: Caller, id: string, deliveryId: string): Promise<DeliveryRecord> {
-    requireScope(owner, WRITE_SCOPE);
-    return this.orm.em.fork().transactional(async (em) => {
-      const webhook = await this.findOwned(em, owner, id);
-      if (webhook.status === 'broken') throw new AppError('INVALID_STATE', 'the webhook is broken; reactivate it with PATCH status active first');
-      const delivery = await em.findOne(WebhookDelivery, { id: deliveryId, webhookId: id }, { lockMode: 4 });
-      if (!delivery) throw new AppError('NOT_FOUND', 'no such delivery on this webhook');
+    return this.store.transaction(async (tx) => {
+      const webhook = await tx.lockWebhook(owner, id);
+      if (!webhook) throw notFound();
+      if (webhook.status === 'broken') throw brokenWebhook();
+      const delivery = await tx.lockDelivery(id, deliveryId);
+      if (!delivery) throw deliveryNotFound();
       if (delivery.status === 'sending') throw new AppError('INVALID_STATE', 'the delivery is being sent right now');
       delivery.status = webhook.status === 'active' ? 'pending' : 'held';
       delivery.nextAttemptAt = new Date();
-      await em.flush();
-      await em.getConnection().execute('SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, id], 'all', em.getTransactionContext());
+      await tx.flush();
+      await tx.notifyDispatcher(id);
       return deliveryRecord(delivery);
     });
   }
@@ -167,22 +233,10 @@ export class WebhooksService {
    * first attempt, at most 10 seconds.
    */
   async test(owner: Caller, id: string, input: unknown): Promise<WebhookTestResult> {
-    requireScope(owner, WRITE_SCOPE);
     const { event_type } = parseOrInvalidParameter(testSchema, input ?? {});
-    const eventId = newTestEventId();
-    const claimed = await this.orm.em.fork().transactional(async (em) => {
-      const webhook = await this.findOwned(em, owner, id);
-      if (webhook.status === 'broken') throw new AppError('INVALID_STATE', 'the webhook is broken; reactivate it with PATCH status active first');
-      const event = await recordEvent(em, {
-        id: eventId,
-        userId: webhook.userId,
-        type: event_type,
-        data: sampleEventData(event_type, id),
-        webhookId: id,
-      });
-      await em.getConnection().execute('UPDATE outbox_events SET fanned_out_at = now() WHERE id = ?', [eventId], 'all', em.getTransactionContext());
-      return this.store.insertClaimed(em, id, { id: event.id, type: event.type, body: JSON.stringify(event) });
-    });
+    const webhook = await this.findOwned(owner, id);
+    if (webhook.status === 'broken') throw brokenWebhook();
+    const claimed = await this.store.insertTestDelivery(webhook, { id: newTestEventId(), type: event_type, data: sampleEventData(event_type, id) });
     const result = await withTimeout(this.deliverer.attempt(claimed), TEST_TIMEOUT_MS, {
       delivered: false,
       responseStatus: null,
@@ -190,12 +244,19 @@ export class WebhooksService {
       error: `no answer within ${TEST_TIMEOUT_MS / 1000} s`,
     });
     return {
-      test_event_id: eventId,
+      test_event_id: claimed.event_id,
       delivered: result.delivered,
       response_status: result.responseStatus,
       response_time_ms: result.responseTimeMs,
       error: result.error,
     };
+  }
+
+  /** Webhooks that receive `account.balance_low` (directly, `account.*` or `*`) with a threshold, broken ones excepted. */
+  async balanceLowWatchers(): Promise<BalanceLowWatcher[]> {
+    return (await this.store.balanceLowCandidates())
+      .filter((webhook) => subscriptionMatches(webhook.events, 'account.balance_low'))
+      .map((webhook) => ({ id: webhook.id, userId: webhook.userId, threshold: webhook.balanceLowThreshold! }));
   }
 
   private async checkReachable(target: string): Promise<void> {
@@ -207,53 +268,48 @@ export class WebhooksService {
     }
   }
 
-  private async findOwned(em: EntityManager, owner: Caller, id: string, forUpdate = false): Promise<Webhook> {
-    const webhook = await em.findOne(Webhook, { id, ...ownedBy(owner) }, forUpdate ? { lockMode: 4 } : {});
-    if (!webhook) throw new AppError('NOT_FOUND', 'no such webhook');
+  private async findOwned(owner: Caller, id: string): Promise<Webhook> {
+    const webhook = await this.store.findWebhook(owner, id);
+    if (!webhook) throw notFound();
     return webhook;
-  }
-
-  private async reactivate(em: EntityManager, webhook: Webhook): Promise<void> {
-    webhook.status = 'active';
-    webhook.pauseReason = null;
-    webhook.consecutiveFailures = 0;
-    webhook.nextProbeAt = null;
-    await em
-      .getConnection()
-      .execute(
-        `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() WHERE webhook_id = ? AND status = 'held'`,
-        [webhook.id],
-        'all',
-        em.getTransactionContext(),
-      );
-    await em.getConnection().execute('SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, webhook.id], 'all', em.getTransactionContext());
-  }
-
-  private async pauseByOwner(em: EntityManager, webhook: Webhook): Promise<void> {
-    webhook.status = 'paused';
-    webhook.pauseReason = 'manual';
-    webhook.nextProbeAt = null;
-    await em
-      .getConnection()
-      .execute(
-        `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`,
-        [webhook.id],
-        'all',
-        em.getTransactionContext(),
-      );
   }
 }
 
-/** Serialises creations per account, so the 25 limit and the duplicate-url rule hold under simultaneous requests. */
-async function lockAccount(em: EntityManager, userId: number): Promise<void> {
-  await em.getConnection().execute(`SELECT pg_advisory_xact_lock(hashtext('webhooks'), ?)`, [userId], 'all', em.getTransactionContext());
+/** Back to active with the counter reset; when failures had stopped it, the account's other webhooks are told. */
+async function reactivate(tx: WebhooksTransaction, webhook: Webhook): Promise<void> {
+  const afterFailures = webhook.status === 'broken' || webhook.pauseReason === 'failures';
+  webhook.status = 'active';
+  webhook.pauseReason = null;
+  webhook.consecutiveFailures = 0;
+  webhook.nextProbeAt = null;
+  await tx.releaseHeld(webhook.id);
+  if (afterFailures) await tx.recordReactivated(webhook);
+}
+
+async function pauseByOwner(tx: WebhooksTransaction, webhook: Webhook): Promise<void> {
+  webhook.status = 'paused';
+  webhook.pauseReason = 'manual';
+  webhook.nextProbeAt = null;
+  await tx.holdPending(webhook.id);
+}
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', 'no such webhook');
+}
+
+function deliveryNotFound(): AppError {
+  return new AppError('NOT_FOUND', 'no such delivery on this webhook');
+}
+
+function brokenWebhook(): AppError {
+  return new AppError('INVALID_STATE', 'the webhook is broken; reactivate it with PATCH status active first');
 }
 
 function duplicateUrl(): AppError {
   return new AppError('DUPLICATE_URL', 'this url is already registered on the account', { field: 'url' });
 }
 
-function mapPage<T, R>(page: { data: T[]; next_cursor: string | null }, map: (row: T) => R): { data: R[]; next_cursor: string | null } {
+function mapPage<T, R>(page: Page<T>, map: (row: T) => R): Page<R> {
   return { data: page.data.map(map), next_cursor: page.next_cursor };
 }
 

@@ -1,11 +1,21 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ownedBy, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
 import { isHeldSql } from '../../db/process-liveness';
+import { WebhookDelivery } from '../../entities/webhook-delivery.entity';
+import { Webhook } from '../../entities/webhook.entity';
+import { WEBHOOK_STATUS_EVENTS, type EventType } from '../../events/event-types';
+import { recordEvent } from '../../events/outbox';
+import type { CursorPosition } from '../pagination';
 
 /**
- * Every SQL statement of webhook delivery, in one place so the queue can be
- * read and reviewed as a whole. Rows are claimed with FOR UPDATE SKIP LOCKED,
- * so any number of worker processes share the work without coordination.
+ * Every SQL statement and ORM query of the webhook tables (`webhooks`,
+ * `webhook_deliveries`), and the outbox writes and NOTIFYs of the feature, in
+ * one place so they can be read and reviewed as a whole. Queue claims take rows
+ * with FOR UPDATE SKIP LOCKED, so any number of worker processes share the
+ * work without coordination; a user's edit waits for the row instead
+ * (PESSIMISTIC_WRITE), so it never misses a webhook the dispatcher holds.
  */
 export const DELIVERIES_CHANNEL = 'webhook_deliveries';
 /** Longer than a whole attempt (8 s deadline plus signing and bookkeeping), so only a dead process's lease lapses. */
@@ -21,17 +31,52 @@ export interface ClaimedDelivery {
   event_type: string;
   body: string;
   attempts: number;
+  created_at: Date;
   url: string;
   secret_sealed: string;
+  /** The secret before a rotation, during its 24 h grace period only: deliveries then carry both signatures. */
+  previous_secret_sealed: string | null;
 }
 
-const CLAIMED_COLUMNS = 'd.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, w.url, w.secret_sealed';
+const CLAIMED_COLUMNS = `d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, d.created_at, w.url, w.secret_sealed,
+  CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_sealed END AS previous_secret_sealed`;
+
+/** What one attempt got back, as the attempt log keeps it. */
+export interface AttemptOutcome {
+  responseStatus: number | null;
+  timeMs: number | null;
+  error: string | null;
+  /** At most the first 1,024 characters of the answer. */
+  responseBody: string | null;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  attempted_at: Date;
+  response_status: number | null;
+  response_time_ms: number | null;
+  error: string | null;
+  response_body: string | null;
+}
+
+export type DeliveryStatusFilter = 'pending' | 'delivered' | 'failed' | 'held';
+
+export interface DeliveryFilters {
+  status?: DeliveryStatusFilter;
+  event_type?: string;
+}
+
+/** How long attempts are kept (contract §16). */
+export const ATTEMPT_RETENTION_DAYS = 30;
 
 export interface WebhookOutcome {
   status: 'active' | 'paused' | 'broken';
   pause_reason: 'manual' | 'failures' | null;
   consecutive_failures: number;
   previous_status: 'active' | 'paused' | 'broken';
+  id: string;
+  user_id: number;
+  url: string;
 }
 
 const ENVELOPE_SQL = `json_build_object(
@@ -45,19 +90,198 @@ const NEW_DELIVERY_ID = `'dlv_' || substr(replace(gen_random_uuid()::text, '-', 
 const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now())
   OR (d.status = 'sending' AND (d.locked_until < now() OR (d.locked_by IS NOT NULL AND NOT ${isHeldSql('d.locked_by')}))))`;
 
-export class DeliveryStore {
+/** Records an operational event about a webhook (contract §16); fan-out sends it to the account's other active webhooks only. */
+function recordStatusEvent(
+  em: EntityManager,
+  webhook: { id: string; user_id: number; url: string; consecutive_failures: number },
+  type: (typeof WEBHOOK_STATUS_EVENTS)[number],
+  reason: 'failures' | 'delivered' | 'reactivated',
+) {
+  return recordEvent(em, {
+    userId: webhook.user_id,
+    type,
+    data: { webhook_id: webhook.id, url: webhook.url, consecutive_failures: webhook.consecutive_failures, reason },
+  });
+}
+
+function ownerSql(caller: Caller): { sql: string; params: unknown[] } {
+  const owner = ownedBy(caller);
+  return owner.apiKeyId === undefined
+    ? { sql: 'user_id = ?', params: [owner.userId] }
+    : { sql: 'user_id = ? AND api_key_id = ?', params: [owner.userId, owner.apiKeyId] };
+}
+
+function deliveryFilters(filters: DeliveryFilters) {
+  return { ...(filters.status ? { status: filters.status } : {}), ...(filters.event_type ? { eventType: filters.event_type } : {}) };
+}
+
+/** What a new registration stores; the id and timestamps are the store's. */
+export type NewWebhook = Pick<Webhook, 'id' | 'userId' | 'apiKeyId' | 'url' | 'events' | 'description' | 'secretSealed' | 'balanceLowThreshold'>;
+
+/** Newest first: strictly after the cursor's row in (created_at, id) descending order. */
+function after(position: CursorPosition | undefined) {
+  return position ? { $or: [{ createdAt: { $lt: position.at } }, { createdAt: position.at, id: { $lt: position.id } }] } : {};
+}
+
+function execute<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+  return em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
+}
+
+export class WebhooksStore {
   constructor(private readonly orm: Orm) {}
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    const manager = em ?? this.orm.em;
-    return manager.getConnection().execute<T[]>(sql, params, 'all', manager.getTransactionContext());
+    return execute<T>(em ?? this.orm.em, sql, params);
   }
 
-  /** A statement that always answers one row (an INSERT … RETURNING). */
-  private async executeOne<T>(sql: string, params: unknown[], em: EntityManager): Promise<T> {
-    const [row] = await this.execute<T>(sql, params, em);
-    if (row === undefined) throw new Error('the statement answered no row');
-    return row;
+  /** Runs `work` in one transaction; what it changes on the webhooks it locked is written on commit. */
+  transaction<T>(work: (tx: WebhooksTransaction) => Promise<T>): Promise<T> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const result = await work(new WebhooksTransaction(em));
+      await em.flush();
+      return result;
+    });
+  }
+
+  /**
+   * Inserts a registration unless the account already has `maxPerAccount`
+   * webhooks or this url: a per-account advisory lock serialises creations
+   * across processes, so the checks and the insert are one atomic step.
+   */
+  async insertWebhook(row: NewWebhook, maxPerAccount: number): Promise<Webhook | 'duplicate_url' | 'limit_reached'> {
+    return this.orm.em.fork().transactional(async (em) => {
+      await execute(em, `SELECT pg_advisory_xact_lock(hashtext('webhooks'), ?)`, [row.userId]);
+      if (await em.count(Webhook, { userId: row.userId, url: row.url })) return 'duplicate_url';
+      if ((await em.count(Webhook, { userId: row.userId })) >= maxPerAccount) return 'limit_reached';
+      const now = new Date();
+      const created = em.create(Webhook, {
+        ...row,
+        status: 'active',
+        pauseReason: null,
+        consecutiveFailures: 0,
+        lastDeliveryAt: null,
+        lastSuccessAt: null,
+        nextProbeAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await em.flush();
+      return created;
+    });
+  }
+
+  listWebhooks(caller: Caller, position: CursorPosition | undefined, limit: number): Promise<Webhook[]> {
+    return this.orm.em.fork().find(Webhook, { ...ownedBy(caller), ...after(position) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  }
+
+  findWebhook(caller: Caller, id: string): Promise<Webhook | null> {
+    return this.orm.em.fork().findOne(Webhook, { id, ...ownedBy(caller) });
+  }
+
+  async deleteWebhook(caller: Caller, id: string): Promise<boolean> {
+    return (await this.orm.em.fork().nativeDelete(Webhook, { id, ...ownedBy(caller) })) > 0;
+  }
+
+  /** Webhooks that may receive `account.balance_low`: a threshold set and not broken (the subscription is matched by the caller). */
+  balanceLowCandidates(): Promise<Webhook[]> {
+    return this.orm.em.fork().find(Webhook, { balanceLowThreshold: { $ne: null }, status: { $ne: 'broken' } });
+  }
+
+  /** The caller's webhooks among `ids` (for a per-request loader); others are simply absent. */
+  findWebhooks(caller: Caller, ids: readonly string[]): Promise<Webhook[]> {
+    return this.orm.em.fork().find(Webhook, { id: { $in: [...ids] }, ...ownedBy(caller) });
+  }
+
+  listDeliveries(webhookId: string, filters: DeliveryFilters, position: CursorPosition | undefined, limit: number): Promise<WebhookDelivery[]> {
+    return this.orm.em
+      .fork()
+      .find(WebhookDelivery, { webhookId, ...deliveryFilters(filters), ...after(position) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  }
+
+  /** The first `limit` deliveries of each webhook in `webhookIds`, newest first, in one query (a page per webhook for nested fields). */
+  async firstDeliveries(webhookIds: readonly string[], filters: DeliveryFilters, limit: number): Promise<WebhookDelivery[]> {
+    const em = this.orm.em.fork();
+    const rows = await execute<Record<string, unknown>>(
+      em,
+      `SELECT * FROM (
+         SELECT d.*, row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.created_at DESC, d.id DESC) AS rank
+         FROM webhook_deliveries d
+         WHERE d.webhook_id IN (?) AND (?::text IS NULL OR d.status = ?) AND (?::text IS NULL OR d.event_type = ?)
+       ) ranked WHERE rank <= ? ORDER BY webhook_id, created_at DESC, id DESC`,
+      [[...webhookIds], filters.status ?? null, filters.status ?? null, filters.event_type ?? null, filters.event_type ?? null, limit],
+    );
+    return rows.map(({ rank: _rank, ...row }) => em.map(WebhookDelivery, row));
+  }
+
+  findDelivery(webhookId: string, deliveryId: string): Promise<WebhookDelivery | null> {
+    return this.orm.em.fork().findOne(WebhookDelivery, { id: deliveryId, webhookId });
+  }
+
+  /** The attempts of each delivery in `deliveryIds`, newest first. */
+  attemptsOf(deliveryIds: readonly string[]): Promise<AttemptRow[]> {
+    return this.execute<AttemptRow>(
+      `SELECT delivery_id, attempted_at, response_status, response_time_ms, error, response_body
+         FROM webhook_attempts WHERE delivery_id IN (?) ORDER BY attempted_at DESC, id DESC`,
+      [[...deliveryIds]],
+    );
+  }
+
+  /**
+   * Makes `secretSealed` the signing secret and keeps the current one as the
+   * previous secret for `graceSeconds`, in one statement that waits for the
+   * row like any edit. Returns when the previous secret expires, or undefined
+   * when the caller has no such webhook.
+   */
+  async rotateSecret(caller: Caller, id: string, secretSealed: string, graceSeconds: number): Promise<Date | undefined> {
+    const owner = ownerSql(caller);
+    const [row] = await this.execute<{ previous_secret_expires_at: Date }>(
+      `UPDATE webhooks SET previous_secret_sealed = secret_sealed, secret_sealed = ?,
+              previous_secret_expires_at = now() + make_interval(secs => ?), updated_at = now()
+        WHERE id = ? AND ${owner.sql} RETURNING previous_secret_expires_at`,
+      [secretSealed, graceSeconds, id, ...owner.params],
+    );
+    return row ? new Date(row.previous_secret_expires_at) : undefined;
+  }
+
+  /** Deletes attempts older than the retention, a batch at a time so no statement holds many locks; returns how many went. */
+  async pruneAttempts(batch = 5000): Promise<number> {
+    let pruned = 0;
+    for (;;) {
+      const rows = await this.execute(
+        `DELETE FROM webhook_attempts WHERE id IN (
+           SELECT id FROM webhook_attempts WHERE attempted_at < now() - make_interval(days => ?) LIMIT ?)
+         RETURNING 1`,
+        [ATTEMPT_RETENTION_DAYS, batch],
+      );
+      pruned += rows.length;
+      if (rows.length < batch) return pruned;
+    }
+  }
+
+  /**
+   * Records a synthetic event for one webhook and its delivery, already
+   * claimed for an immediate attempt in this process (the test endpoint), in
+   * one transaction. The event is marked fanned out: the dispatcher must not
+   * deliver it a second time.
+   */
+  async insertTestDelivery(webhook: Webhook, event: { id: string; type: EventType; data: Record<string, unknown> }): Promise<ClaimedDelivery> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const envelope = await recordEvent(em, { id: event.id, userId: webhook.userId, type: event.type, data: event.data, webhookId: webhook.id });
+      await execute(em, 'UPDATE outbox_events SET fanned_out_at = now() WHERE id = ?', [envelope.id]);
+      const [row] = await execute<ClaimedDelivery>(
+        em,
+        `WITH inserted AS (
+           INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, locked_until, last_attempt_at)
+           VALUES (${NEW_DELIVERY_ID}, ?, ?, ?, ?, 'sending', 1, now(), now() + make_interval(secs => ?), now())
+           RETURNING *
+         )
+         SELECT ${CLAIMED_COLUMNS} FROM inserted d JOIN webhooks w ON w.id = d.webhook_id`,
+        [webhook.id, envelope.id, envelope.type, JSON.stringify(envelope), LEASE_SECONDS],
+      );
+      // The webhook row was just read and a delete of it would cascade to this insert: one row always comes back.
+      if (!row) throw new Error('the test delivery was not inserted');
+      return row;
+    });
   }
 
   /** Turns recorded events into deliveries: one per matching webhook (or the targeted one), held for paused webhooks, none for broken ones. */
@@ -69,14 +293,18 @@ export class DeliveryStore {
        ), marked AS (
          UPDATE outbox_events o SET fanned_out_at = now() FROM events e WHERE o.id = e.id RETURNING o.id
        ), inserted AS (
-         INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at)
+         -- created_at is the event's, so deliveries fanned out together keep the order their events happened in.
+         INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at, created_at)
          SELECT ${NEW_DELIVERY_ID}, w.id, e.id, e.type, ${ENVELOPE_SQL},
-                CASE WHEN w.status = 'active' THEN 'pending' ELSE 'held' END, now()
+                CASE WHEN w.status = 'active' THEN 'pending' ELSE 'held' END, now(), e.created_at
          FROM events e JOIN webhooks w ON w.user_id = e.user_id
          WHERE w.status <> 'broken'
            AND (e.webhook_id = w.id OR (e.webhook_id IS NULL AND e.type <> 'webhook.test' AND (
                 w.events @> jsonb_build_array(e.type) OR w.events @> '["*"]'::jsonb
-                OR w.events @> jsonb_build_array(split_part(e.type, '.', 1) || '.*'))))
+                OR w.events @> jsonb_build_array(split_part(e.type, '.', 1) || '.*'))
+                -- An event about a webhook (contract §16) never goes to that webhook, and its status events only to active ones.
+                AND (e.data->>'webhook_id') IS DISTINCT FROM w.id
+                AND (w.status = 'active' OR e.type NOT IN (${WEBHOOK_STATUS_EVENTS.map((type) => `'${type}'`).join(', ')}))))
          ON CONFLICT (webhook_id, event_id) DO NOTHING
          RETURNING 1
        )
@@ -86,22 +314,26 @@ export class DeliveryStore {
     return Number(rows[0]?.count ?? 0);
   }
 
-  /** Claims due deliveries of active webhooks under a lease; a lapsed lease or a dead claimer makes a row due again. */
+  /**
+   * Claims due deliveries of active webhooks under a lease; a lapsed lease or a dead claimer makes a row due again,
+   * and a dead claimer's attempts stop counting against the webhook's in-flight bound at once, not when their lease lapses.
+   */
   claimDue(limit: number, workerId: number): Promise<ClaimedDelivery[]> {
     return this.execute<ClaimedDelivery>(
       `WITH in_flight AS (
          SELECT webhook_id, count(*) AS sending FROM webhook_deliveries
-         WHERE status = 'sending' AND locked_until >= now() GROUP BY webhook_id
+         WHERE status = 'sending' AND locked_until >= now() AND (locked_by IS NULL OR ${isHeldSql('locked_by')})
+         GROUP BY webhook_id
        ), ranked AS (
          SELECT d.id, d.webhook_id, d.next_attempt_at,
-                row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at) AS rank
+                row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at, d.created_at, d.id) AS rank
          FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
          WHERE w.status = 'active' AND ${DUE}
        ), due AS (
          SELECT d.id FROM webhook_deliveries d
          JOIN ranked r ON r.id = d.id LEFT JOIN in_flight f ON f.webhook_id = r.webhook_id
          WHERE r.rank + coalesce(f.sending, 0) <= ? AND ${DUE}
-         ORDER BY r.next_attempt_at LIMIT ?
+         ORDER BY r.next_attempt_at, d.created_at, d.id LIMIT ?
          FOR UPDATE OF d SKIP LOCKED
        )
        UPDATE webhook_deliveries d
@@ -133,63 +365,73 @@ export class DeliveryStore {
     );
   }
 
-  /** Inserts a delivery already claimed for an immediate attempt in this process (the test endpoint). */
-  async insertClaimed(em: EntityManager, webhookId: string, event: { id: string; type: string; body: string }): Promise<ClaimedDelivery> {
-    const row = await this.executeOne<ClaimedDelivery>(
-      `WITH inserted AS (
-         INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, locked_until, last_attempt_at)
-         VALUES (${NEW_DELIVERY_ID}, ?, ?, ?, ?, 'sending', 1, now(), now() + make_interval(secs => ?), now())
-         RETURNING *
-       )
-       SELECT d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, w.url, w.secret_sealed
-       FROM inserted d JOIN webhooks w ON w.id = d.webhook_id`,
-      [webhookId, event.id, event.type, event.body, LEASE_SECONDS],
-      em,
-    );
-    return row;
-  }
-
   /**
-   * Records a 2xx in one statement: the delivery is done, the counter resets,
-   * and a webhook paused by failures resumes with its held backlog released.
+   * Records 2xx attempts, many in one statement: each delivery is done with
+   * its attempt logged, its webhook's counter resets, and a webhook paused by
+   * failures resumes with its held backlog released, telling the account's
+   * other webhooks it recovered. Webhook rows are locked in id order, so two
+   * processes recording overlapping batches cannot deadlock.
    */
-  async recordSuccess(delivery: ClaimedDelivery, responseStatus: number, timeMs: number): Promise<void> {
-    await this.execute(
-      `WITH delivered AS (
-         UPDATE webhook_deliveries SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL,
-                response_status = ?, response_time_ms = ?, error = NULL
-          WHERE id = ? RETURNING webhook_id
-       ), webhook AS (
-         UPDATE webhooks w SET consecutive_failures = 0, last_delivery_at = now(), last_success_at = now(), updated_at = now(),
-                status = CASE WHEN w.pause_reason = 'failures' THEN 'active' ELSE w.status END,
-                pause_reason = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.pause_reason END,
-                next_probe_at = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.next_probe_at END
-           FROM delivered, webhooks old WHERE w.id = delivered.webhook_id AND old.id = w.id
-         RETURNING w.id, old.pause_reason = 'failures' AS resumed
-       ), released AS (
-         UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now()
-           FROM webhook WHERE webhook.resumed AND d.webhook_id = webhook.id AND d.status = 'held'
-         RETURNING d.webhook_id
-       )
-       SELECT pg_notify(?, id) FROM webhook WHERE resumed`,
-      [responseStatus, timeMs, delivery.id, DELIVERIES_CHANNEL],
-    );
+  async recordSuccesses(successes: readonly { delivery: ClaimedDelivery; attempt: AttemptOutcome }[]): Promise<void> {
+    const input = successes.map(({ delivery, attempt }) => ({
+      id: delivery.id,
+      response_status: attempt.responseStatus,
+      response_time_ms: attempt.timeMs,
+      response_body: attempt.responseBody,
+    }));
+    await this.orm.em.fork().transactional(async (em) => {
+      const resumed = await execute<{ id: string; user_id: number; url: string; consecutive_failures: number }>(
+        em,
+        `WITH input AS (
+           SELECT * FROM jsonb_to_recordset(?::jsonb) AS i(id text, response_status int, response_time_ms int, response_body text)
+         ), delivered AS (
+           UPDATE webhook_deliveries d SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL, failed_at = NULL,
+                  response_status = i.response_status, response_time_ms = i.response_time_ms, error = NULL
+             FROM input i WHERE d.id = i.id
+           RETURNING d.id, d.webhook_id, i.response_status, i.response_time_ms, i.response_body
+         ), attempt AS (
+           INSERT INTO webhook_attempts (delivery_id, response_status, response_time_ms, error, response_body)
+           SELECT id, response_status, response_time_ms, NULL, response_body FROM delivered
+         ), old AS (
+           SELECT id, pause_reason FROM webhooks WHERE id IN (SELECT webhook_id FROM delivered) ORDER BY id FOR UPDATE
+         ), webhook AS (
+           UPDATE webhooks w SET consecutive_failures = 0, last_delivery_at = now(), last_success_at = now(), updated_at = now(),
+                  status = CASE WHEN w.pause_reason = 'failures' THEN 'active' ELSE w.status END,
+                  pause_reason = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.pause_reason END,
+                  next_probe_at = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.next_probe_at END
+             FROM old WHERE w.id = old.id
+           RETURNING w.id, w.user_id, w.url, w.consecutive_failures, old.pause_reason = 'failures' AS resumed
+         ), released AS (
+           UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now()
+             FROM webhook WHERE webhook.resumed AND d.webhook_id = webhook.id AND d.status = 'held'
+           RETURNING d.webhook_id
+         )
+         SELECT id, user_id, url, consecutive_failures FROM webhook WHERE resumed`,
+        [JSON.stringify(input)],
+      );
+      for (const webhook of resumed) {
+        await execute(em, 'SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, webhook.id]);
+        await recordStatusEvent(em, webhook, 'webhook.recovered', 'delivered');
+      }
+    });
   }
 
   /**
    * Records a failed attempt and moves the state machine (contract §10): 20 in
    * a row pause an active webhook (its deliveries are held for probes), 50
-   * break it (nothing more is attempted). Otherwise the delivery is retried
-   * after `retryDelaySeconds`, or given up when that is undefined.
+   * break it (nothing more is attempted), and either change is told to the
+   * account's other webhooks (§16). Otherwise the delivery is retried after
+   * `retryDelaySeconds`, or given up when that is undefined.
    */
   async recordFailure(
     delivery: ClaimedDelivery,
-    failure: { responseStatus: number | null; timeMs: number | null; error: string },
+    attempt: AttemptOutcome & { error: string },
     retryDelaySeconds: number | undefined,
     probeIntervalSeconds: number,
   ): Promise<WebhookOutcome | undefined> {
     return this.orm.em.fork().transactional(async (em) => {
-      const [outcome] = await this.execute<WebhookOutcome>(
+      const [outcome] = await execute<WebhookOutcome>(
+        em,
         `UPDATE webhooks w SET consecutive_failures = CASE WHEN w.status = 'broken' THEN w.consecutive_failures ELSE w.consecutive_failures + 1 END,
                 last_delivery_at = now(), updated_at = now(),
                 status = CASE WHEN w.status = 'broken' OR w.consecutive_failures + 1 >= 50 THEN 'broken'
@@ -199,9 +441,8 @@ export class DeliveryStore {
                 next_probe_at = CASE WHEN w.status <> 'broken' AND w.consecutive_failures + 1 < 50 AND (w.pause_reason = 'failures' OR (w.consecutive_failures + 1 >= 20 AND w.status = 'active'))
                                      THEN now() + make_interval(secs => ?) ELSE NULL END
            FROM webhooks old WHERE w.id = ? AND old.id = w.id
-         RETURNING w.status, w.pause_reason, w.consecutive_failures, old.status AS previous_status`,
+         RETURNING w.id, w.user_id, w.url, w.status, w.pause_reason, w.consecutive_failures, old.status AS previous_status`,
         [probeIntervalSeconds, delivery.webhook_id],
-        em,
       );
       const status = outcome?.status ?? 'broken';
       const next =
@@ -210,26 +451,34 @@ export class DeliveryStore {
           : status === 'paused'
             ? { status: 'held', delay: null }
             : { status: 'pending', delay: retryDelaySeconds };
-      await this.execute(
+      await execute(
+        em,
         `UPDATE webhook_deliveries SET status = ?, locked_until = NULL, locked_by = NULL,
                 next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => ?::float8) END,
+                failed_at = CASE WHEN ? = 'failed' THEN now() END,
                 response_status = ?, response_time_ms = ?, error = ? WHERE id = ?`,
-        [next.status, next.delay, next.delay, failure.responseStatus, failure.timeMs, failure.error, delivery.id],
-        em,
+        [next.status, next.delay, next.delay, next.status, attempt.responseStatus, attempt.timeMs, attempt.error, delivery.id],
       );
+      await execute(
+        em,
+        `INSERT INTO webhook_attempts (delivery_id, response_status, response_time_ms, error, response_body)
+         SELECT id, ?, ?, ?, ? FROM webhook_deliveries WHERE id = ?`,
+        [attempt.responseStatus, attempt.timeMs, attempt.error, attempt.responseBody, delivery.id],
+      );
+      if (!outcome) return undefined;
       if (status === 'broken') {
-        await this.execute(
-          `UPDATE webhook_deliveries SET status = 'failed', locked_until = NULL, next_attempt_at = NULL, error = coalesce(error, 'webhook broken')
+        await execute(
+          em,
+          `UPDATE webhook_deliveries SET status = 'failed', failed_at = now(), locked_until = NULL, next_attempt_at = NULL, error = coalesce(error, 'webhook broken')
             WHERE webhook_id = ? AND status IN ('pending', 'held')`,
           [delivery.webhook_id],
-          em,
         );
-      } else if (status === 'paused' && outcome?.previous_status === 'active') {
-        await this.execute(
-          `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`,
-          [delivery.webhook_id],
-          em,
-        );
+        if (outcome.previous_status !== 'broken') await recordStatusEvent(em, outcome, 'webhook.broken', 'failures');
+      } else if (status === 'paused' && outcome.previous_status === 'active') {
+        await execute(em, `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`, [
+          delivery.webhook_id,
+        ]);
+        await recordStatusEvent(em, outcome, 'webhook.paused', 'failures');
       }
       return outcome;
     });
@@ -244,5 +493,68 @@ export class DeliveryStore {
          (SELECT min(next_probe_at) FROM webhooks WHERE status = 'paused' AND pause_reason = 'failures')) AS next`,
     );
     return row?.next ? new Date(row.next) : undefined;
+  }
+}
+
+/**
+ * The queries of one transaction of the webhooks API. Locks here are a user's
+ * edits: they wait for a row the dispatcher holds (PESSIMISTIC_WRITE), where
+ * a queue claim would skip it.
+ */
+export class WebhooksTransaction {
+  constructor(private readonly em: EntityManager) {}
+
+  lockWebhook(caller: Caller, id: string): Promise<Webhook | null> {
+    return this.em.findOne(Webhook, { id, ...ownedBy(caller) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  lockDelivery(webhookId: string, deliveryId: string): Promise<WebhookDelivery | null> {
+    return this.em.findOne(WebhookDelivery, { id: deliveryId, webhookId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /** The webhook's held deliveries become due now (a reactivation), and the dispatcher is woken on commit. */
+  async releaseHeld(webhookId: string): Promise<void> {
+    await execute(this.em, `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() WHERE webhook_id = ? AND status = 'held'`, [webhookId]);
+    await this.notifyDispatcher(webhookId);
+  }
+
+  /** The webhook's pending deliveries wait until it is active again (its owner paused it). */
+  async holdPending(webhookId: string): Promise<void> {
+    await execute(this.em, `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`, [webhookId]);
+  }
+
+  /**
+   * Sends again, oldest first, every delivery of the webhook that failed at or
+   * after `since`: due now (held for a paused webhook), so the claim's
+   * tie-break on creation time orders them. Returns how many.
+   */
+  async requeueFailedSince(webhookId: string, since: Date, status: 'pending' | 'held'): Promise<number> {
+    const rows = await execute(
+      this.em,
+      `UPDATE webhook_deliveries SET status = ?, next_attempt_at = now(), failed_at = NULL
+        WHERE webhook_id = ? AND status = 'failed' AND failed_at >= ? RETURNING 1`,
+      [status, webhookId, since],
+    );
+    if (rows.length > 0) await this.notifyDispatcher(webhookId);
+    return rows.length;
+  }
+
+  /** Tells the account's other webhooks that this one is active again after failures (its owner reactivated it). */
+  async recordReactivated(webhook: Webhook): Promise<void> {
+    await recordStatusEvent(
+      this.em,
+      { id: webhook.id, user_id: webhook.userId, url: webhook.url, consecutive_failures: webhook.consecutiveFailures },
+      'webhook.recovered',
+      'reactivated',
+    );
+  }
+
+  /** Writes what the transaction changed on its locked rows now, so a unique violation surfaces inside it. */
+  async flush(): Promise<void> {
+    await this.em.flush();
+  }
+
+  async notifyDispatcher(webhookId: string): Promise<void> {
+    await execute(this.em, 'SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, webhookId]);
   }
 }

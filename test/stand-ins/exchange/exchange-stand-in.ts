@@ -1,13 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FAPI_ROUTES, type Handler } from './fapi-responses';
+import { attachMarketStreams, type MarketStreamsControl } from './market-streams';
 import { scriptedKlines, type CloseScript } from './scripted-klines';
 import { WEB_ROUTES } from './web-responses';
 
 /**
  * A local stand-in for the exchange: one HTTP server on 127.0.0.1 that answers
  * both the futures host's and the web host's paths (point `UPSTREAM_FAPI_URL`
- * and `UPSTREAM_WEB_URL` at it), with switches for the failures the gateway
+ * and `UPSTREAM_WEB_URL` at it) and serves the market streams (point
+ * `UPSTREAM_WS_URL` at `wsUrl`), with switches for the failures the gateway
  * must survive and a count of calls per path.
  */
 
@@ -26,6 +28,10 @@ interface ActiveFault {
 
 export interface ExchangeStandIn {
   url: string;
+  /** The market-stream WebSocket base (`ws://...`), for `UPSTREAM_WS_URL`. */
+  wsUrl: string;
+  /** The market streams: send, drop and refuse connections. */
+  streams: MarketStreamsControl;
   /** Calls received per path (query strings excluded). */
   calls(path: string): number;
   /** The query of the last call to `path`. */
@@ -46,6 +52,8 @@ export interface ExchangeStandInOptions {
   now?: () => number;
   /** Answers a request first (e.g. the signed account stand-in's paths); returns false to leave it to the market data. */
   before?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** How often each open market stream gets an event (default 1000 ms, as `@markPrice@1s`); 0 for only the events a test sends. */
+  streamEventEveryMs?: number;
 }
 
 export async function startExchangeStandIn(options: ExchangeStandInOptions = {}): Promise<ExchangeStandIn> {
@@ -112,9 +120,12 @@ export async function startExchangeStandIn(options: ExchangeStandInOptions = {})
   const server: Server = createServer(answer);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const streams = attachMarketStreams(server, now, options.streamEventEveryMs ?? 1_000);
 
   return {
     url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    streams,
     calls: (path) => calls.get(path) ?? 0,
     lastQuery: (path) => queries.get(path),
     fault: (path, fault, times = Infinity) => faults.set(path, { fault, remaining: times }),
@@ -124,10 +135,12 @@ export async function startExchangeStandIn(options: ExchangeStandInOptions = {})
       calls.clear();
       queries.clear();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await streams.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

@@ -50,7 +50,7 @@ function markPriceAt(listed: ListedContract, time: number): string {
   return formatPrice(listed, listed.basePrice * between(seedOf(`${listed.symbol}:mark`), Math.floor(time / 1000), 0.98, 1.02));
 }
 
-function premiumIndexRow(listed: ListedContract, now: number) {
+export function premiumIndexRow(listed: ListedContract, now: number) {
   const perpetual = listed.contractType === 'PERPETUAL';
   return {
     symbol: listed.symbol,

@@ -1,0 +1,111 @@
+import 'reflect-metadata';
+import { Client } from 'pg';
+import { migrate, openDatabase, type Orm } from '../../src/db/orm';
+import { createLogger } from '../../src/observability/logger';
+import { WebhooksStore } from '../../src/services/webhooks/webhooks.store';
+import { createTestDatabase } from '../support/test-service';
+
+/** The webhook store against the real ORM, migrations and embedded PostgreSQL, without the HTTP server around it. */
+describe('webhooks store', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let orm: Orm;
+  let store: WebhooksStore;
+  const owner = { userId: 1, apiKeyId: 1, scopes: [] };
+  let counter = 0;
+
+  const newWebhook = async () => {
+    counter += 1;
+    const created = await store.insertWebhook(
+      {
+        id: `wh_${String(counter).padStart(6, '0')}`,
+        userId: owner.userId,
+        apiKeyId: owner.apiKeyId,
+        url: `https://example.com/${counter}`,
+        events: ['*'],
+        description: null,
+        secretSealed: 'sealed',
+        balanceLowThreshold: null,
+      },
+      25,
+    );
+    if (typeof created === 'string') throw new Error(created);
+    return created;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    orm = await openDatabase(database.url, { statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 }, createLogger('warn'));
+    await migrate(orm);
+    store = new WebhooksStore(orm);
+  });
+  afterAll(async () => {
+    await orm.close(true);
+    await database.drop();
+  });
+
+  it('an edit waits for the row lock the dispatcher holds, then applies, instead of finding nothing (defect 1)', async () => {
+    const webhook = await newWebhook();
+    const dispatcher = new Client({ connectionString: database.url });
+    await dispatcher.connect();
+    try {
+      await dispatcher.query('BEGIN');
+      // What the probe claim does to a webhook row: it stays locked until the dispatcher's transaction ends.
+      const held = await dispatcher.query('SELECT id FROM webhooks WHERE id = $1 FOR UPDATE SKIP LOCKED', [webhook.id]);
+      expect(held.rowCount).toBe(1);
+
+      let settled = false;
+      const edit = store
+        .transaction(async (tx) => {
+          const locked = await tx.lockWebhook(owner, webhook.id);
+          if (locked) locked.description = 'edited';
+          return locked;
+        })
+        .finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+
+      await dispatcher.query('COMMIT');
+      const edited = await edit;
+      expect(edited).toMatchObject({ id: webhook.id, description: 'edited' });
+      expect((await store.findWebhook(owner, webhook.id))?.description).toBe('edited');
+    } finally {
+      await dispatcher.end();
+    }
+  });
+
+  it('a queue claim skips a webhook row an edit holds', async () => {
+    const webhook = await newWebhook();
+    await orm.em.fork().nativeUpdate('Webhook', { id: webhook.id }, { status: 'paused', pauseReason: 'failures', nextProbeAt: new Date(0) });
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const edit = store.transaction(async (tx) => {
+      await tx.lockWebhook(owner, webhook.id);
+      locked();
+      await holding;
+    });
+    await isLocked;
+    const started = Date.now();
+    expect(await store.claimProbes(3600, 10, 0)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    release();
+    await edit;
+  });
+
+  it('pruning deletes the attempts older than 30 days and keeps the rest', async () => {
+    const webhook = await newWebhook();
+    const sql = orm.em.getConnection();
+    await sql.execute(
+      `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status) VALUES ('dlv_prune', ?, 'evt_prune', 'webhook.test', '{}', 'failed')`,
+      [webhook.id],
+    );
+    for (const days of [31, 30.5, 29, 0])
+      await sql.execute(`INSERT INTO webhook_attempts (delivery_id, attempted_at, error) VALUES ('dlv_prune', now() - ? * interval '1 day', ?)`, [
+        days,
+        `${days} days`,
+      ]);
+    expect(await store.pruneAttempts(1)).toBe(2);
+    expect((await store.attemptsOf(['dlv_prune'])).map((attempt) => attempt.error)).toEqual(['0 days', '29 days']);
+  });
+});
