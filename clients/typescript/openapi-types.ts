@@ -266,8 +266,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Current funding rates of every symbol */
-    get: operations['getFundingRates'];
+    /**
+     * Current funding rates of every symbol
+     * @description Weight 1.
+     */
+    get: operations['fundingRates'];
     put?: never;
     post?: never;
     delete?: never;
@@ -283,8 +286,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One symbol's current funding rate */
-    get: operations['getFundingRatesBySymbol'];
+    /**
+     * One symbol's current funding rate
+     * @description Weight 1.
+     */
+    get: operations['fundingRate'];
     put?: never;
     post?: never;
     delete?: never;
@@ -300,8 +306,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One symbol's funding rate history */
-    get: operations['getFundingRatesBySymbolHistory'];
+    /**
+     * One symbol's funding rate history
+     * @description Weight 1.
+     */
+    get: operations['fundingRateHistory'];
     put?: never;
     post?: never;
     delete?: never;
@@ -317,8 +326,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Top traders’ long/short position ratio */
-    get: operations['getLongShortPositionRatioBySymbol'];
+    /**
+     * Top traders’ long/short position ratio
+     * @description Weight 1.
+     */
+    get: operations['positionRatio'];
     put?: never;
     post?: never;
     delete?: never;
@@ -334,8 +346,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Top traders’ long/short account ratio */
-    get: operations['getLongShortAccountRatioBySymbol'];
+    /**
+     * Top traders’ long/short account ratio
+     * @description Weight 1.
+     */
+    get: operations['accountRatio'];
     put?: never;
     post?: never;
     delete?: never;
@@ -351,8 +366,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** 24h tickers above a quote volume */
-    get: operations['getTicker24hrActive'];
+    /**
+     * 24h tickers above a quote volume
+     * @description Weight 1.
+     */
+    get: operations['activeTickers'];
     put?: never;
     post?: never;
     delete?: never;
@@ -368,8 +386,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Smart-money overview of a symbol */
-    get: operations['getSmartMoneySignalOverview'];
+    /**
+     * Smart-money overview of a symbol
+     * @description Weight 1.
+     */
+    get: operations['smartMoneyOverview'];
     put?: never;
     post?: never;
     delete?: never;
@@ -385,8 +406,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Smart-money signals */
-    get: operations['getSmartMoneySignalList'];
+    /**
+     * Smart-money signals
+     * @description Weight 1.
+     */
+    get: operations['smartMoneySignals'];
     put?: never;
     post?: never;
     delete?: never;
@@ -402,8 +426,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Whale board: perpetuals ranked by whale positioning */
-    get: operations['getWhaleBoard'];
+    /**
+     * Whale board: perpetuals ranked by whale positioning
+     * @description Weight 1.
+     */
+    get: operations['whaleBoard'];
     put?: never;
     post?: never;
     delete?: never;
@@ -705,6 +732,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/webhooks/event-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The event catalogue: each type with a JSON Schema of its data and an example
+     * @description Weight 1.
+     */
+    get: operations['webhookEventTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/webhooks': {
     parameters: {
       query?: never;
@@ -712,11 +759,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's webhooks */
-    get: operations['getV1Webhooks'];
+    /**
+     * The caller's webhooks
+     * @description Weight 2.
+     */
+    get: operations['webhooks'];
     put?: never;
-    /** Register a webhook */
-    post: operations['postV1Webhooks'];
+    /**
+     * Register a webhook
+     * @description Weight 5; needs the scope `webhooks:write`.
+     */
+    post: operations['createWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -730,16 +783,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One webhook */
-    get: operations['getV1WebhooksById'];
+    /**
+     * One webhook
+     * @description Weight 2.
+     */
+    get: operations['webhook'];
     put?: never;
     post?: never;
-    /** Delete a webhook */
-    delete: operations['deleteV1WebhooksById'];
+    /**
+     * Delete a webhook
+     * @description Weight 5; needs the scope `webhooks:write`.
+     */
+    delete: operations['deleteWebhook'];
     options?: never;
     head?: never;
-    /** Change a webhook */
-    patch: operations['patchV1WebhooksById'];
+    /**
+     * Change a webhook
+     * @description Weight 5; needs the scope `webhooks:write`.
+     */
+    patch: operations['updateWebhook'];
     trace?: never;
   };
   '/v1/webhooks/{id}/test': {
@@ -751,8 +813,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a test event */
-    post: operations['postV1WebhooksByIdTest'];
+    /**
+     * Send a test event and wait for the first attempt
+     * @description Weight 10; needs the scope `webhooks:write`.
+     */
+    post: operations['testWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -766,10 +831,73 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A webhook's delivery log, newest first */
-    get: operations['getV1WebhooksByIdDeliveries'];
+    /**
+     * A webhook's delivery log, newest first
+     * @description Weight 5.
+     */
+    get: operations['webhookDeliveries'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/deliveries/{deliveryId}/attempts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every attempt of one delivery, newest first
+     * @description Weight 2.
+     */
+    get: operations['webhookDeliveryAttempts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new signing secret; the previous one also signs for 24 hours
+     * @description Weight 5; needs the scope `webhooks:write`.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{id}/recover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send again every delivery that failed since a time
+     * @description Weight 10; needs the scope `webhooks:write`.
+     */
+    post: operations['recoverWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -785,8 +913,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a delivery again */
-    post: operations['postV1WebhooksByIdDeliveriesByDeliveryIdRetry'];
+    /**
+     * Send a delivery again
+     * @description Weight 5; needs the scope `webhooks:write`.
+     */
+    post: operations['redeliverWebhookDelivery'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1037,6 +1168,92 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description One event type of the catalogue. */
+    WebhookEventType: {
+      type: string;
+      description: string;
+      /** @description JSON Schema of the event's data. */
+      data_schema: Record<string, never>;
+      example: Record<string, never>;
+    };
+    CreatedWebhook: {
+      /** @description Signs every delivery; shown only here. */
+      secret: string;
+      _secret_warning: string;
+    };
+    WebhookPage: {
+      data: components['schemas']['Webhook'][];
+      next_cursor?: string | null;
+    };
+    /** @description A webhook registration (spec "Webhook"); the secret is only ever returned by createWebhook. */
+    Webhook: {
+      id: string;
+      url: string;
+      events: string[];
+      description?: string | null;
+      /** @description active, paused or broken. */
+      status: string;
+      consecutive_failures: number;
+      last_delivery_at?: string | null;
+      last_success_at?: string | null;
+      created_at: string;
+      balance_low_threshold?: string | null;
+      /** @description The first page of its delivery log, newest first; continue with webhookDeliveries. */
+      deliveries: components['schemas']['WebhookDeliveryPage'];
+    };
+    WebhookDeliveryPage: {
+      data: components['schemas']['WebhookDelivery'][];
+      next_cursor?: string | null;
+    };
+    WebhookDelivery: {
+      id: string;
+      webhook_id: string;
+      event_id: string;
+      event_type: string;
+      /** @description pending, sending, held, delivered or failed. */
+      status: string;
+      /** @description How many attempts were made; attemptLog lists them. */
+      attempts: number;
+      next_attempt_at?: string | null;
+      last_attempt_at?: string | null;
+      response_status?: number | null;
+      response_time_ms?: number | null;
+      error?: string | null;
+      created_at: string;
+      webhook: components['schemas']['Webhook'];
+      /** @description Every attempt, newest first (attempts is their count). */
+      attemptLog: components['schemas']['WebhookAttempt'][];
+    };
+    /** @description One attempt of a delivery (contract §16). */
+    WebhookAttempt: {
+      attempted_at: string;
+      response_status?: number | null;
+      response_time_ms?: number | null;
+      error?: string | null;
+      response_body?: string | null;
+    };
+    WebhookTestResult: {
+      test_event_id: string;
+      delivered: boolean;
+      response_status?: number | null;
+      response_time_ms?: number | null;
+      error?: string | null;
+    };
+    WebhookAttemptLog: {
+      /** @description Newest first. */
+      data: components['schemas']['WebhookAttempt'][];
+    };
+    RotatedWebhookSecret: {
+      /** @description Signs every delivery from now on; shown only here. */
+      secret: string;
+      _secret_warning: string;
+      /** @description Until then deliveries carry the previous signature too. */
+      previous_secret_expires_at: string;
+    };
+    WebhookRecovery: {
+      /** @description How many failed deliveries are sent again. */
+      requeued: number;
+    };
     /** @description A strategy template (contract §7). */
     BacktestTemplate: {
       id: string;
@@ -1936,7 +2153,7 @@ export interface operations {
       };
     };
   };
-  getFundingRates: {
+  fundingRates: {
     parameters: {
       query?: never;
       header?: never;
@@ -1983,7 +2200,7 @@ export interface operations {
       };
     };
   };
-  getFundingRatesBySymbol: {
+  fundingRate: {
     parameters: {
       query?: never;
       header?: never;
@@ -2032,7 +2249,7 @@ export interface operations {
       };
     };
   };
-  getFundingRatesBySymbolHistory: {
+  fundingRateHistory: {
     parameters: {
       query?: {
         start_time?: unknown;
@@ -2085,7 +2302,7 @@ export interface operations {
       };
     };
   };
-  getLongShortPositionRatioBySymbol: {
+  positionRatio: {
     parameters: {
       query?: {
         period?: '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '12h' | '1d';
@@ -2137,7 +2354,7 @@ export interface operations {
       };
     };
   };
-  getLongShortAccountRatioBySymbol: {
+  accountRatio: {
     parameters: {
       query?: {
         period?: '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '12h' | '1d';
@@ -2189,7 +2406,7 @@ export interface operations {
       };
     };
   };
-  getTicker24hrActive: {
+  activeTickers: {
     parameters: {
       query?: {
         min_quote_volume?: number;
@@ -2238,7 +2455,7 @@ export interface operations {
       };
     };
   };
-  getSmartMoneySignalOverview: {
+  smartMoneyOverview: {
     parameters: {
       query: {
         symbol: string;
@@ -2287,7 +2504,7 @@ export interface operations {
       };
     };
   };
-  getSmartMoneySignalList: {
+  smartMoneySignals: {
     parameters: {
       query?: never;
       header?: never;
@@ -2334,7 +2551,7 @@ export interface operations {
       };
     };
   };
-  getWhaleBoard: {
+  whaleBoard: {
     parameters: {
       query?: {
         min_quote_volume?: number;
@@ -3594,12 +3811,9 @@ export interface operations {
       };
     };
   };
-  getV1Webhooks: {
+  webhookEventTypes: {
     parameters: {
-      query?: {
-        limit?: number;
-        cursor?: string;
-      };
+      query?: never;
       header?: never;
       path?: never;
       cookie?: never;
@@ -3612,7 +3826,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['WebhookEventType'][];
         };
       };
       /** @description Invalid input */
@@ -3671,7 +3885,84 @@ export interface operations {
       };
     };
   };
-  postV1Webhooks: {
+  webhooks: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookPage'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  createWebhook: {
     parameters: {
       query?: never;
       header?: never;
@@ -3695,7 +3986,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['CreatedWebhook'];
         };
       };
       /** @description Invalid input */
@@ -3754,7 +4045,7 @@ export interface operations {
       };
     };
   };
-  getV1WebhooksById: {
+  webhook: {
     parameters: {
       query?: never;
       header?: never;
@@ -3771,7 +4062,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Webhook'];
         };
       };
       /** @description Invalid input */
@@ -3830,7 +4121,7 @@ export interface operations {
       };
     };
   };
-  deleteV1WebhooksById: {
+  deleteWebhook: {
     parameters: {
       query?: never;
       header?: never;
@@ -3904,7 +4195,7 @@ export interface operations {
       };
     };
   };
-  patchV1WebhooksById: {
+  updateWebhook: {
     parameters: {
       query?: never;
       header?: never;
@@ -3932,7 +4223,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Webhook'];
         };
       };
       /** @description Invalid input */
@@ -3991,7 +4282,7 @@ export interface operations {
       };
     };
   };
-  postV1WebhooksByIdTest: {
+  testWebhook: {
     parameters: {
       query?: never;
       header?: never;
@@ -4015,7 +4306,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['WebhookTestResult'];
         };
       };
       /** @description Invalid input */
@@ -4074,9 +4365,14 @@ export interface operations {
       };
     };
   };
-  getV1WebhooksByIdDeliveries: {
+  webhookDeliveries: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        cursor?: string;
+        status?: 'pending' | 'delivered' | 'failed' | 'held';
+        event_type?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -4091,7 +4387,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['WebhookDeliveryPage'];
         };
       };
       /** @description Invalid input */
@@ -4150,7 +4446,7 @@ export interface operations {
       };
     };
   };
-  postV1WebhooksByIdDeliveriesByDeliveryIdRetry: {
+  webhookDeliveryAttempts: {
     parameters: {
       query?: never;
       header?: never;
@@ -4168,7 +4464,243 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['WebhookAttemptLog'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RotatedWebhookSecret'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  recoverWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: date-time */
+          since: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookRecovery'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  redeliverWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
         };
       };
       /** @description Invalid input */

@@ -24,10 +24,24 @@ import { deploySchema, pauseSchema } from '../services/strategies/strategy-runs.
 import { bodySchema as bodyCredentialSchema } from '../services/trading/body-credential-trading.service';
 import {
   createSchema as createWebhookSchema,
+  deliveryListSchema,
   listSchema as listWebhooksSchema,
+  recoverSchema,
   testSchema,
   updateSchema as updateWebhookSchema,
 } from '../services/webhooks/webhook-input';
+import {
+  CreatedWebhookType,
+  RotatedWebhookSecretType,
+  WebhookAttemptLogType,
+  WebhookDeliveryPageType,
+  WebhookDeliveryType,
+  WebhookEventTypeType,
+  WebhookPageType,
+  WebhookRecoveryType,
+  WebhookTestResultType,
+  WebhookType,
+} from '../schema/webhook.types';
 import type { RecordType } from './record-schemas';
 
 /** How a path authenticates; routes mounted on an operation say it themselves, and their entry's `auth` must agree. */
@@ -153,17 +167,33 @@ export const PATH_TABLE: Record<string, PathDoc> = {
   'GET /v1/backtest/jobs/:id': signed('One backtest job, with its result when done', 'Backtests', { response: { record: BacktestJobType } }),
   'POST /v1/backtest/jobs/:id/cancel': signed('Cancel a queued or running job', 'Backtests', { body: cancelJobSchema, response: { record: BacktestJobType } }),
 
-  'POST /v1/webhooks': signed('Register a webhook', 'Webhooks', {
-    body: createWebhookSchema,
-    response: { json: 'The webhook, with its secret (shown once).' },
+  'GET /v1/webhooks/event-types': signed('The event catalogue: each type with a JSON Schema of its data and an example', 'Webhooks', {
+    response: { list: WebhookEventTypeType },
   }),
-  'GET /v1/webhooks': signed("The caller's webhooks", 'Webhooks', { query: listWebhooksSchema, response: { json: '{data, next_cursor}' } }),
-  'GET /v1/webhooks/:id': signed('One webhook', 'Webhooks', { response: { json: 'The webhook.' } }),
-  'PATCH /v1/webhooks/:id': signed('Change a webhook', 'Webhooks', { body: updateWebhookSchema, response: { json: 'The webhook.' } }),
+  'POST /v1/webhooks': signed('Register a webhook', 'Webhooks', { body: createWebhookSchema, response: { record: CreatedWebhookType } }),
+  'GET /v1/webhooks': signed("The caller's webhooks", 'Webhooks', { query: listWebhooksSchema, response: { record: WebhookPageType } }),
+  'GET /v1/webhooks/:id': signed('One webhook', 'Webhooks', { response: { record: WebhookType } }),
+  'PATCH /v1/webhooks/:id': signed('Change a webhook', 'Webhooks', { body: updateWebhookSchema, response: { record: WebhookType } }),
   'DELETE /v1/webhooks/:id': signed('Delete a webhook', 'Webhooks', { response: { empty: true }, status: 204 }),
-  'POST /v1/webhooks/:id/test': signed('Send a test event', 'Webhooks', { body: testSchema, response: { json: 'The outcome of the first attempt.' } }),
-  'GET /v1/webhooks/:id/deliveries': signed("A webhook's delivery log, newest first", 'Webhooks', { response: { json: '{data, next_cursor}' } }),
-  'POST /v1/webhooks/:id/deliveries/:deliveryId/retry': signed('Send a delivery again', 'Webhooks', { response: { json: 'The delivery.' } }),
+  'POST /v1/webhooks/:id/test': signed('Send a test event and wait for the first attempt', 'Webhooks', {
+    body: testSchema,
+    response: { record: WebhookTestResultType },
+  }),
+  'GET /v1/webhooks/:id/deliveries': signed("A webhook's delivery log, newest first", 'Webhooks', {
+    query: deliveryListSchema,
+    response: { record: WebhookDeliveryPageType },
+  }),
+  'GET /v1/webhooks/:id/deliveries/:deliveryId/attempts': signed('Every attempt of one delivery, newest first', 'Webhooks', {
+    response: { record: WebhookAttemptLogType },
+  }),
+  'POST /v1/webhooks/:id/rotate-secret': signed('A new signing secret; the previous one also signs for 24 hours', 'Webhooks', {
+    response: { record: RotatedWebhookSecretType },
+  }),
+  'POST /v1/webhooks/:id/recover': signed('Send again every delivery that failed since a time', 'Webhooks', {
+    body: recoverSchema,
+    response: { record: WebhookRecoveryType },
+  }),
+  'POST /v1/webhooks/:id/deliveries/:deliveryId/retry': signed('Send a delivery again', 'Webhooks', { response: { record: WebhookDeliveryType } }),
 
   'POST /v1/strategies': signed('Create a strategy (draft)', 'Strategies', { body: createStrategySchema, response: { json: 'The strategy.' } }),
   'GET /v1/strategies': signed("The caller's strategies", 'Strategies', { query: listStrategiesSchema, response: { json: '{data, next_cursor}' } }),
