@@ -9,7 +9,7 @@ import { runSampleBacktest } from './sample-backtest';
 import { seedDemoAccount } from './seed-account';
 
 /**
- * `npm run demo`: the whole service offline in one process. The exchange is
+ * `npm run demo`: the whole service offline in one process. The exchange (REST and market streams) is
  * the local stand-in (no other host is called), the database the embedded
  * PostgreSQL in `.demo-data` (or DATA_DIR); a demo account is seeded and a
  * sample backtest run to `done` before "ready" is printed.
@@ -22,6 +22,8 @@ async function main(): Promise<void> {
     ...process.env,
     UPSTREAM_FAPI_URL: standIn.url,
     UPSTREAM_WEB_URL: standIn.url,
+    // The stand-in also serves the exchange's market streams, which feed the markPrice and kline subscriptions.
+    UPSTREAM_WS_URL: standIn.wsUrl,
   });
   const service = await startService(config, createLogger(config.logLevel, process.stderr));
   const stop = () =>
