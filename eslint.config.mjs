@@ -1,9 +1,20 @@
-// Lint gate (part of `npm test`): typescript-eslint's type-checked recommended rules over src, test and bench.
+// Lint gate (part of `npm test`): typescript-eslint's type-checked recommended rules over src, test, bench and the dashboard (web/, its own tsconfig).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'test/graphql/generated.ts', '**/web/dist/', '**/web/build/', '**/clients/**/dist/'] },
+  {
+    ignores: [
+      'dist/',
+      'coverage/',
+      'node_modules/',
+      'test/graphql/generated.ts',
+      'web/src/graphql/generated.ts',
+      '**/web/dist/',
+      '**/web/build/',
+      '**/clients/**/dist/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

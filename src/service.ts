@@ -177,6 +177,7 @@ export async function startService(config: Config, logger: Logger = createLogger
             metrics,
             publicRateLimitPerMinute: config.publicRateLimitPerMinute,
             trustProxy: config.trustProxy,
+            corsOrigins: config.corsOrigins,
             graphqlMiddleware: required(graphql, APOLLO).middleware,
           });
           httpServer.on('request', app);

@@ -15,6 +15,8 @@ describe('body-credential trading endpoints (spec "Authentication", pattern 3)',
   beforeAll(async () => {
     world = await startTradingWorld();
     world.exchange.addAccount(API_KEY, API_SECRET);
+    // a reduce-only close needs a position to reduce, as on the real exchange
+    world.exchange.setPosition(API_KEY, 'ETHUSDT', '1');
     service = await startTestService(world.env);
   });
   afterAll(async () => {
@@ -27,7 +29,7 @@ describe('body-credential trading endpoints (spec "Authentication", pattern 3)',
       '/orders/auth',
       'POST',
       '/fapi/v1/order',
-      { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '50000', timeInForce: 'GTC' },
+      { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '50000', timeInForce: 'GTC', newOrderRespType: 'RESULT' },
       { status: 'FILLED', symbol: 'BTCUSDT' },
       {},
     ],
@@ -36,7 +38,7 @@ describe('body-credential trading endpoints (spec "Authentication", pattern 3)',
       '/positions/close/auth',
       'POST',
       '/fapi/v1/order',
-      { symbol: 'ETHUSDT', side: 'SELL', quantity: '0.5' },
+      { symbol: 'ETHUSDT', side: 'SELL', quantity: '0.5', newOrderRespType: 'RESULT' },
       { status: 'FILLED', reduceOnly: true },
       { type: 'MARKET', reduceOnly: 'true' },
     ],

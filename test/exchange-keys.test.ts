@@ -160,4 +160,12 @@ describe('exchange keys: register, remove, verify and status', () => {
       isActive: null,
     });
   });
+
+  it('GraphQL verifyExchangeKey answers as POST /api-key/verify', async () => {
+    const query = 'mutation ($input: VerifyExchangeKeyInput!) { verifyExchangeKey(input: $input) { success message email hasApiKey } }';
+    const verified = await request(service.url, 'POST', '/graphql', { json: { query, variables: { input: { email: 'trader@example.com' } } } });
+    expect(verified.body.data.verifyExchangeKey).toEqual({ success: true, message: 'API key verified', email: 'trader@example.com', hasApiKey: true });
+    const unknown = await request(service.url, 'POST', '/graphql', { json: { query, variables: { input: { email: 'ghost@example.com' } } } });
+    expect(unknown.body.data.verifyExchangeKey).toEqual({ success: false, message: 'User not found', email: 'ghost@example.com', hasApiKey: false });
+  });
 });

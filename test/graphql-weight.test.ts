@@ -29,4 +29,22 @@ describe("signed GraphQL spends the key's weight budget like /v1", () => {
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(limited.body.errors[0].extensions.code).toBe('RATE_LIMITED');
   });
+
+  it('every root field pays however it is spelled: aliases, `... on Query` and named fragments are expanded before charging', async () => {
+    const { call } = await newAccount(service.url, world, 'spellings@example.com');
+    const page = '{ nextCursor }';
+    const query = `query { a: webhooks ${page} ... on Query { b: webhooks ${page} } ...F } fragment F on Query { c: webhooks ${page} }`;
+    const refused = await call('POST', '/graphql', { query });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-service-used-weight-1m')).toBe('6');
+    expect(refused.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+  });
+
+  it('a fragment cycle is a 400 validation error for a signed caller too, and costs nothing', async () => {
+    const { call } = await newAccount(service.url, world, 'cycle@example.com');
+    const cycle = await call('POST', '/graphql', { query: 'query { ...A } fragment A on Query { webhooks { nextCursor } ...B } fragment B on Query { ...A }' });
+    expect(cycle.status).toBe(400);
+    expect(cycle.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect((await call('GET', '/v1/account')).headers.get('x-service-used-weight-1m')).toBe('1');
+  });
 });

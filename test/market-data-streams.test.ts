@@ -235,6 +235,29 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
       ]);
     });
 
+    it('stopping the service with a live subscriber closes its upstream stream and finishes within 2 s', async () => {
+      const { UPSTREAM_FAPI_URL: _accountStandIn, ...identityEnv } = world.env;
+      const other = await startMarketTestService(identityEnv, undefined, { streamEventEveryMs: 200 });
+      const client = createClient({
+        url: `${other.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${(await signIn(other.url, world, 'stopping@example.com')).token}` },
+        retryAttempts: 0,
+      });
+      const received: unknown[] = [];
+      client.subscribe(
+        { query: print(WatchMarkPriceDocument), variables: { symbol: 'BTCUSDT' } },
+        { next: (value) => received.push(value), error: () => undefined, complete: () => undefined },
+      );
+      await until(() => other.exchange.streams.connections(MARK_STREAM) === 1 && received.length > 1);
+      const started = Date.now();
+      await other.service.stop();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await until(() => other.exchange.streams.connections(MARK_STREAM) === 0);
+      await Promise.resolve(client.dispose());
+      await other.exchange.close();
+    });
+
     it.each([
       ['markPrice of an unlisted symbol', WatchMarkPriceDocument, { symbol: 'NOPEUSDT' }, 'NOT_FOUND'],
       ['kline with an interval the exchange does not have', WatchKlineDocument, { symbol: 'BTCUSDT', interval: '7m' }, 'VALIDATION_FAILED'],

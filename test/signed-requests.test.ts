@@ -164,4 +164,14 @@ describe('signed /v1 requests (contract §6)', () => {
     };
     expect((await request(service.url, 'GET', '/v1/account', { headers })).status).toBe(401);
   });
+
+  it('GraphQL `account` answers as GET /v1/account, for the signing key only', async () => {
+    const body = JSON.stringify({ query: '{ account { userId apiKey label scopes } }' });
+    const headers = { ...signedHeaders(key, 'POST', '/graphql', body), 'content-type': 'application/json' };
+    const signed = await request(service.url, 'POST', '/graphql', { headers, body });
+    expect(signed.body.data.account).toEqual({ userId, apiKey: key.api_key, label: 'bot', scopes: ['webhooks:write'] });
+    expect(signed.headers.get('x-service-used-weight-1m')).toBe('1');
+    const anonymous = await request(service.url, 'POST', '/graphql', { json: { query: '{ account { userId } }' } });
+    expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
 });

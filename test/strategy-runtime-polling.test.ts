@@ -27,11 +27,12 @@ describe('the strategy runtime asks the exchange once per symbol and timeframe p
     }
     // 10 minutes into the second hour of the previous 4-hour window: the next hour's close is never also a 4h close.
     let now = Math.floor(Date.now() / (4 * HOUR)) * 4 * HOUR - 3 * HOUR + 10 * 60_000;
-    const { market, trader } = service.service.services.strategyTrading;
+    const { store, market, trader, live } = service.service.services.strategyTrading;
     const runtime = new StrategyRuntime(
-      service.service.orm,
+      store,
       market,
       trader,
+      live,
       { workerId: 424242, klinePollMs: 0, failureLimit: 3, now: () => now },
       service.service.logger,
     );

@@ -92,6 +92,7 @@ const environmentSchema = z.object({
     .string()
     .default('false')
     .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
+  CORS_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https?$/ }).transform(stripSlash))).default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -132,6 +133,8 @@ export interface Config {
   httpRequestTimeoutMs: number;
   /** Express `trust proxy`: which X-Forwarded-For hops to believe for the per-IP limit (false: none). */
   trustProxy: boolean | number | string;
+  /** Contract §14: origins whose browser pages may call the API (preflight included); empty allows none. */
+  corsOrigins: string[];
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 }
 
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,6 +5,7 @@ import { PlanKey } from './plan-key.entity';
 import { PublicStrategy } from './public-strategy.entity';
 import { ServiceApiKey } from './service-api-key.entity';
 import { Strategy } from './strategy.entity';
+import { StrategyOrder } from './strategy-order.entity';
 import { StrategyPosition } from './strategy-position.entity';
 import { User } from './user.entity';
 import { Webhook } from './webhook.entity';
@@ -23,4 +24,5 @@ export const ENTITIES = [
   PaperBalance,
   Strategy,
   StrategyPosition,
+  StrategyOrder,
 ];

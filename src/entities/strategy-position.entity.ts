@@ -1,5 +1,8 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
+/** Contract §11: why a position closed; null while it is open. */
+export type CloseReason = 'signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation';
+
 /** One position of a strategy run on one symbol; a closed position is a trade (exit, fees and pnl set). */
 @Entity({ tableName: 'strategy_positions' })
 export class StrategyPosition {
@@ -39,6 +42,9 @@ export class StrategyPosition {
 
   @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'closed_at', nullable: true })
   closedAt!: Date | null;
+
+  @Property({ type: 'string', length: 12, fieldName: 'close_reason', nullable: true })
+  closeReason!: CloseReason | null;
 
   @Property({ type: 'boolean', fieldName: 'dry_run' })
   dryRun!: boolean;

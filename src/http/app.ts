@@ -1,3 +1,4 @@
+import cors from 'cors';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../observability/logger';
@@ -9,9 +10,12 @@ import { buildOpenApiDocument } from '../openapi/openapi-document';
 import { mountedRoutes } from '../openapi/mounted-routes';
 import { SERVICE_VERSION } from '../openapi/service-version';
 import { asUpstreamCaller } from '../upstream/upstream-caller';
+import { dashboardRoutes } from './dashboard.routes';
 import { healthRoutes } from './health.routes';
 import { openApiRoutes } from './openapi.routes';
 import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
+import { refuseUnstorableInput } from './input-guards';
+import { methodNotAllowed } from './method-not-allowed';
 import { requestLogging } from './request-logging';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -23,6 +27,8 @@ export interface AppParts {
   metrics: Metrics;
   publicRateLimitPerMinute: number;
   trustProxy: boolean | number | string;
+  /** Browser origins allowed to call the API (contract §14); empty: none. */
+  corsOrigins: string[];
   graphqlMiddleware: express.RequestHandler;
 }
 
@@ -41,6 +47,9 @@ export function createExpressApp(parts: AppParts): Express {
   app.set('etag', false);
 
   app.use(requestLogging(parts.logger, parts.metrics));
+  if (parts.corsOrigins.length > 0) {
+    app.use(cors({ origin: parts.corsOrigins, maxAge: 600, exposedHeaders: ['Retry-After', 'X-Service-Used-Weight-1m', 'X-Cache'] }));
+  }
   app.use(healthRoutes(parts.orm, parts.metrics));
 
   const limitPublic = publicRateLimit(parts.orm, parts.publicRateLimitPerMinute);
@@ -55,8 +64,11 @@ export function createExpressApp(parts: AppParts): Express {
     }),
   );
 
+  // Before the GraphQL middleware: a browser's GET /graphql gets the IDE page; API calls on the same path pass through.
+  app.use(dashboardRoutes());
   // Upstream calls a query makes count against its client's share of the upstream budget (see upstream-caller.ts).
   app.use('/graphql', (req, res, next) => asUpstreamCaller(req.ip, () => parts.graphqlMiddleware(req, res, next)));
+  app.use(refuseUnstorableInput());
   const rest = restRoutes(parts.services, parts.logger);
   app.use(rest);
   app.use(
@@ -65,6 +77,7 @@ export function createExpressApp(parts: AppParts): Express {
         buildOpenApiDocument({ routes: mountedRoutes(rest), passThroughPaths: parts.services.marketPassThrough.paths(), version: SERVICE_VERSION }).document,
     ),
   );
+  app.use(methodNotAllowed(app));
 
   app.use((req: Request, res: Response) => {
     res.status(404).json(req.path.startsWith('/v1/') ? { error: { code: 'NOT_FOUND', message: 'no such endpoint' } } : { detail: 'Not Found' });

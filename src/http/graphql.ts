@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
-import { GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Caller } from '../auth/caller';
@@ -15,7 +16,8 @@ import type { GraphQLContext } from '../schema/context';
 import { RequestLoaders } from '../schema/request-loaders';
 import { formatGraphQLError } from '../schema/format-error';
 import { operationWeightPlugin } from '../schema/operation-weight';
-import { depthLimitRule, queryCostPlugin } from '../schema/query-limits';
+import { queryCostPlugin } from '../schema/query-limits';
+import { admitSubscription, VALIDATION_RULES } from '../schema/subscription-admission';
 import { requestIdOf } from './request-logging';
 import { subscribeSharingResults } from '../schema/shared-subscription-results';
 import type { Services } from '../services';
@@ -47,10 +49,7 @@ export function startSubscriptions(schema: GraphQLSchema, httpServer: Server, se
         return true;
       },
       context: (ctx): GraphQLContext => ({ services, logger, requestId: 'ws', caller: ctx.extra.caller, loaders: new RequestLoaders() }),
-      onSubscribe: (_ctx, _id, payload) => {
-        const errors = validate(schema, parse(payload.query), [depthLimitRule()]);
-        return errors.length > 0 ? errors : undefined;
-      },
+      onSubscribe: (ctx, _id, payload) => admitSubscription(schema, services, ctx.extra.caller, payload),
       // Subscription errors get the same `extensions.code` (and masking) as queries over HTTP.
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors
@@ -89,8 +88,12 @@ export async function startGraphQL(schema: GraphQLSchema, services: Services, lo
     schema,
     introspection: true,
     formatError: formatGraphQLError,
-    validationRules: [depthLimitRule()],
+    // Contract §14: no stack trace or server path in any answer, whatever NODE_ENV says.
+    includeStacktraceInErrorResponses: false,
+    validationRules: VALIDATION_RULES,
     plugins: [
+      // Apollo's landing page loads its scripts from another host; browsers get the bundled IDE instead (src/http/dashboard.routes.ts).
+      ApolloServerPluginLandingPageDisabled(),
       queryCostPlugin(schema),
       operationWeightPlugin(schema),
       {
@@ -123,6 +126,7 @@ export async function startGraphQL(schema: GraphQLSchema, services: Services, lo
         requestId: requestIdOf(req),
         caller: await graphQLCallerFrom(services.authenticator, req).catch(rethrowUnavailable),
         dataApiKey: req.get('x-data-api-key'),
+        chargePublicRequests: req.chargePublicRequests,
         loaders: new RequestLoaders(),
       }),
     }),

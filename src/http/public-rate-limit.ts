@@ -98,17 +98,25 @@ export function publicRateLimit(orm: Orm, perMinute: number): RequestHandler {
     insuranceLimiter: new RateLimiterMemory({ keyPrefix: 'ip', points: perMinute, duration: 60 }),
   });
   const limiter = new LeasedRateLimiter(store, perMinute);
+  const refusal = (retryAfterMs: number) =>
+    new AppError('RATE_LIMITED', 'rate limit exceeded', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
   return (req: Request, _res, next) => {
-    limiter
-      .take(req.ip ?? 'unknown')
-      .then(
-        (retryAfterMs) =>
-          retryAfterMs === undefined
-            ? next()
-            : next(new AppError('RATE_LIMITED', 'rate limit exceeded', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) })),
-        next,
-      );
+    const address = req.ip ?? 'unknown';
+    req.chargePublicRequests = async (count) => {
+      for (let taken = 0; taken < count; taken += 1) {
+        const retryAfterMs = await limiter.take(address);
+        if (retryAfterMs !== undefined) throw refusal(retryAfterMs);
+      }
+    };
+    limiter.take(address).then((retryAfterMs) => next(retryAfterMs === undefined ? undefined : refusal(retryAfterMs)), next);
   };
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Takes `count` more points of this address's budget, for requests worth more than one (GraphQL mutations with several root fields). */
+    chargePublicRequests?: (count: number) => Promise<void>;
+  }
 }
 
 /** Paths outside the per-IP budget: probes and metrics, and the signed API, which has its own per-key weight budget. */

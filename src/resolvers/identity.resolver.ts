@@ -1,5 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { requireCaller, requireUserCaller } from '../auth/caller';
+import { Operation } from '../operations/operation';
+import { wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
 import {
   ApiKeyType,
@@ -8,98 +10,93 @@ import {
   ExchangeKeyStatusType,
   IdentityProvider,
   RegisterExchangeKeyInput,
+  SignedAccountType,
   SignInPayloadType,
   UserType,
+  VerifyExchangeKeyInput,
 } from '../schema/identity.types';
-import type { ApiKeyRecord } from '../services/identity/api-keys.service';
-import type { KeyStatus } from '../services/identity/exchange-keys.service';
-import type { UserRecord } from '../services/identity/users.service';
+import type { ApiKeyRecord, CreatedApiKey, SignedAccount } from '../services/identity/api-keys.service';
+import type { KeyCheck, KeyStatus } from '../services/identity/exchange-keys.service';
+import type { SignInResult, UserRecord } from '../services/identity/users.service';
 
-function toUser(user: UserRecord): UserType {
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    providerAId: user.provider_a_id,
-    providerBId: user.provider_b_id,
-    isVip: user.is_vip,
-    vipExpiresAt: user.vip_expires_at,
-    createdAt: user.created_at,
-    updatedAt: user.updated_at,
-  };
-}
-
-function toApiKey(key: ApiKeyRecord): ApiKeyType {
-  return { apiKey: key.api_key, label: key.label, scopes: key.scopes, createdAt: key.created_at };
-}
-
-function toKeyStatus(status: KeyStatus): ExchangeKeyStatusType {
-  return {
-    success: status.success,
-    message: status.message,
-    email: status.email,
-    hasApiKey: status.has_api_key,
-    verificationStatus: status.verification_status,
-    lastVerified: status.last_verified,
-    createdAt: status.created_at,
-    isActive: status.is_active,
-  };
-}
-
-/** Sign-in, the signed-in user, service API keys and the exchange key: the same services as the REST edge. */
+/**
+ * Sign-in, the calling user, service API keys and the exchange key (spec
+ * "Sign-in and key lookup", contract §5, §6): the one entry point of each
+ * operation, for GraphQL and the REST paths. Account management needs the
+ * user's app token, not one of their API keys.
+ */
 @Resolver()
 export class IdentityResolver {
+  @Operation({ weight: 1 })
   @Mutation(() => SignInPayloadType, { description: 'Exchanges an identity-provider token for an app token.' })
-  async signIn(
+  signIn(
     @Arg('provider', () => IdentityProvider) provider: IdentityProvider,
     @Arg('token', () => String) token: string,
     @Ctx() { services }: GraphQLContext,
-  ): Promise<SignInPayloadType> {
-    const result = await services.users.signInWithToken(provider, token);
-    return { accessToken: result.access_token, user: toUser(result.user) };
+  ): Promise<SignInResult> {
+    return services.users.signIn(provider, token);
   }
 
+  @Operation({ weight: 1 })
   @Query(() => UserType, { description: 'The calling user (Bearer token or signed headers).' })
-  async me(@Ctx() { services, caller }: GraphQLContext): Promise<UserType> {
-    return toUser(await services.users.get(requireCaller(caller).userId));
+  me(@Ctx() { services, caller }: GraphQLContext): Promise<UserRecord> {
+    return services.users.get(requireCaller(caller).userId);
   }
 
+  @Operation({ weight: 1 })
+  @Query(() => SignedAccountType, { description: 'The signing API key (REST GET /v1/account): lets a client check its signing. NOT_FOUND for an app token.' })
+  account(@Ctx() { services, caller }: GraphQLContext): Promise<SignedAccount> {
+    return services.apiKeys.describe(requireCaller(caller));
+  }
+
+  @Operation({ weight: 1 })
   @Query(() => [ApiKeyType], { description: "The user's active service API keys (app token only)." })
-  async apiKeys(@Ctx() { services, caller }: GraphQLContext): Promise<ApiKeyType[]> {
-    return (await services.apiKeys.list(requireUserCaller(caller).userId)).map(toApiKey);
+  apiKeys(@Ctx() { services, caller }: GraphQLContext): Promise<ApiKeyRecord[]> {
+    return services.apiKeys.list(requireUserCaller(caller).userId);
   }
 
+  @Operation({ weight: 1 })
   @Mutation(() => CreatedApiKeyType, { description: 'The secret is shown only in this answer (app token only).' })
-  async createApiKey(
+  createApiKey(
     @Arg('input', () => CreateApiKeyInput, { nullable: true }) input: CreateApiKeyInput | undefined,
     @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<CreatedApiKeyType> {
-    const created = await services.apiKeys.create(requireUserCaller(caller).userId, { label: input?.label, scopes: input?.scopes });
-    return { apiKey: created.api_key, apiSecret: created.api_secret, scopes: created.scopes, createdAt: created.created_at };
+  ): Promise<CreatedApiKey> {
+    return services.apiKeys.create(requireUserCaller(caller).userId, wireInput(input));
   }
 
+  @Operation({ weight: 1 })
   @Mutation(() => Boolean, { description: 'Revokes a key at once (app token only); NOT_FOUND for a key the user does not have.' })
   async revokeApiKey(@Arg('apiKey', () => String) apiKey: string, @Ctx() { services, caller }: GraphQLContext): Promise<boolean> {
     await services.apiKeys.revoke(requireUserCaller(caller).userId, apiKey);
     return true;
   }
 
+  @Operation({ weight: 1 })
   @Mutation(() => ExchangeKeyStatusType, { description: 'Verifies the exchange key with a signed account call, then stores it encrypted (app token only).' })
-  async registerExchangeKey(
+  registerExchangeKey(
     @Arg('input', () => RegisterExchangeKeyInput) input: RegisterExchangeKeyInput,
     @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<ExchangeKeyStatusType> {
-    const userId = requireUserCaller(caller).userId;
-    return toKeyStatus(await services.exchangeKeys.register(userId, { api_key: input.apiKey, api_secret: input.apiSecret }));
+  ): Promise<KeyCheck> {
+    return services.exchangeKeys.register(requireUserCaller(caller).userId, wireInput(input));
   }
 
+  @Operation({ weight: 1 })
   @Mutation(() => ExchangeKeyStatusType, { description: 'Removes the registered exchange key (app token only).' })
-  async deleteExchangeKey(@Ctx() { services, caller }: GraphQLContext): Promise<ExchangeKeyStatusType> {
-    return toKeyStatus(await services.exchangeKeys.remove(requireUserCaller(caller).userId));
+  deleteExchangeKey(@Ctx() { services, caller }: GraphQLContext): Promise<KeyCheck> {
+    return services.exchangeKeys.remove(requireUserCaller(caller).userId);
   }
 
+  @Operation({ weight: 1 })
+  @Mutation(() => ExchangeKeyStatusType, {
+    description: 'Re-checks the registered key of the user with this e-mail with the exchange, as POST /api-key/verify.',
+  })
+  verifyExchangeKey(@Arg('input', () => VerifyExchangeKeyInput) input: VerifyExchangeKeyInput, @Ctx() { services }: GraphQLContext): Promise<KeyCheck> {
+    return services.exchangeKeys.verify(input);
+  }
+
+  @Operation({ weight: 1 })
   @Query(() => ExchangeKeyStatusType, { description: 'Spec "Registered-key status", as GET /api-key/status/{email}.' })
-  async exchangeKeyStatus(@Arg('email', () => String) email: string, @Ctx() { services }: GraphQLContext): Promise<ExchangeKeyStatusType> {
-    return toKeyStatus(await services.exchangeKeys.status(email));
+  exchangeKeyStatus(@Arg('email', () => String) email: string, @Ctx() { services }: GraphQLContext): Promise<KeyStatus> {
+    return services.exchangeKeys.status(email);
   }
 }

@@ -5,7 +5,7 @@ import { PlanSeriesResolver } from './plan-series.resolver';
 import { MarketDataResolver } from './market-data.resolver';
 import { PublicStrategyResolver } from './public-strategy.resolver';
 import { WebhookDeliveryFields, WebhookFields, WebhookResolver } from './webhook.resolver';
-import { StrategyResolver } from './strategy.resolver';
+import { StrategyHistoryFields, StrategyResolver } from './strategy.resolver';
 import { BodyCredentialResolver } from './body-credential.resolver';
 
 export const RESOLVERS: NonEmptyArray<ClassType> = [
@@ -17,6 +17,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   WebhookDeliveryFields,
   MarketDataResolver,
   StrategyResolver,
+  StrategyHistoryFields,
   BodyCredentialResolver,
   BacktestResolver,
   BacktestResultFields,

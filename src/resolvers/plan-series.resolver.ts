@@ -1,38 +1,33 @@
-import { Arg, Ctx, Float, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Query, Resolver } from 'type-graphql';
+import { Operation } from '../operations/operation';
 import type { GraphQLContext } from '../schema/context';
-import { PlanKlineType, PlanRatioRowType, RatioSeriesKind, SeriesMarket } from '../schema/plan-series.types';
+import { PlanKlineArgs, PlanKlineType, PlanRatioArgs, PlanRatioRowType, RatioSeriesKind, SeriesMarket } from '../schema/plan-series.types';
+import type { PlanKline, PlanRatioRow } from '../services/plans/plan-series.service';
 
-/** The plan-gated series; the plan key comes from the request's `X-Data-API-Key` header, as on REST. */
+/**
+ * The plan-gated series (contract §4): the one entry point of each operation,
+ * for GraphQL and the stock/index/commodity paths. The plan key is the
+ * request's `X-Data-API-Key` header on both edges.
+ */
 @Resolver()
 export class PlanSeriesResolver {
+  @Operation({ weight: 1 })
   @Query(() => [PlanRatioRowType], { description: 'Needs X-Data-API-Key with an active Standard plan or above.' })
-  async planLongShortRatio(
+  planLongShortRatio(
     @Arg('series', () => RatioSeriesKind) series: RatioSeriesKind,
-    @Arg('symbol', () => String) symbol: string,
-    @Arg('period', () => String, { nullable: true, description: '1h, 4h, 1d (default) or 1w.' }) period: string | undefined,
-    @Arg('limit', () => Int, { nullable: true, description: 'Default 30, at most 500.' }) limit: number | undefined,
+    @Args(() => PlanRatioArgs) query: PlanRatioArgs,
     @Ctx() { services, dataApiKey }: GraphQLContext,
-  ): Promise<PlanRatioRowType[]> {
-    return services.planSeries.ratios(series, dataApiKey, { symbol, period: period ?? undefined, limit: limit ?? undefined });
+  ): Promise<PlanRatioRow[]> {
+    return services.planSeries.ratios(series, dataApiKey, query);
   }
 
+  @Operation({ weight: 1 })
   @Query(() => [PlanKlineType], { description: 'Needs X-Data-API-Key with an active Standard plan or above.' })
-  async planKlines(
+  planKlines(
     @Arg('market', () => SeriesMarket) market: SeriesMarket,
-    @Arg('symbol', () => String) symbol: string,
-    @Arg('interval', () => String, { nullable: true, description: '1h, 4h, 1d (default) or 1w.' }) interval: string | undefined,
-    @Arg('startTime', () => Float, { nullable: true }) startTime: number | undefined,
-    @Arg('endTime', () => Float, { nullable: true }) endTime: number | undefined,
-    @Arg('limit', () => Int, { nullable: true, description: 'Default 100, at most 1000.' }) limit: number | undefined,
+    @Args(() => PlanKlineArgs) query: PlanKlineArgs,
     @Ctx() { services, dataApiKey }: GraphQLContext,
-  ): Promise<PlanKlineType[]> {
-    const rows = await services.planSeries.klines(market, dataApiKey, {
-      symbol,
-      interval: interval ?? undefined,
-      startTime: startTime ?? undefined,
-      endTime: endTime ?? undefined,
-      limit: limit ?? undefined,
-    });
-    return rows.map(([openTime, open, high, low, close, volume, closeTime]) => ({ openTime, open, high, low, close, volume, closeTime }));
+  ): Promise<PlanKline[]> {
+    return services.planSeries.klines(market, dataApiKey, query);
   }
 }

@@ -1,133 +1,154 @@
-import { Operation } from '../operations/operation';
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
+import type { EventEnvelope } from '../events/event-types';
+import { Operation } from '../operations/operation';
+import { wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
-import { CreateStrategyInput, DeployStrategyInput, StrategyEventType, StrategyPageType, StrategyType, UpdateStrategyInput } from '../schema/strategy.types';
+import {
+  CreateStrategyInput,
+  DeployStrategyInput,
+  StrategyEventArgs,
+  StrategyEventPageType,
+  StrategyEventType,
+  StrategyFilterArgs,
+  StrategyPageType,
+  StrategyPositionArgs,
+  StrategyPositionPageType,
+  StrategyType,
+  UpdateStrategyInput,
+} from '../schema/strategy.types';
+import type { EventPage, PositionPage } from '../services/strategies/strategy-history';
 import type { StrategyRecord } from '../services/strategies/strategy-records';
 
-function toStrategy(record: StrategyRecord): StrategyType {
-  return {
-    id: record.id,
-    name: record.name,
-    templateId: record.template_id,
-    params: record.params,
-    symbols: record.symbols,
-    timeframe: record.timeframe,
-    capital: record.capital,
-    leverage: record.leverage,
-    status: record.status,
-    deployedAt: record.deployed_at ?? null,
-    createdAt: record.created_at,
-    updatedAt: record.updated_at,
-    stats: {
-      openPositions: record.stats.open_positions,
-      totalPnl: record.stats.total_pnl,
-      totalTrades: record.stats.total_trades,
-      winRate: record.stats.win_rate,
-    },
-  };
-}
-
-/** A key caller sees its own key's strategies, an app-token caller all of the user's. */
-/** Signed-API strategies over GraphQL: the same services as `/v1/strategies`. */
+/**
+ * Signed-API strategies (contract §8, §11, spec "Strategy deployment"): the
+ * one entry point of each operation, for GraphQL and for `/v1/strategies/...`.
+ * A key caller sees its own key's strategies, an app-token caller all of the user's.
+ */
 @Resolver()
 export class StrategyResolver {
   @Operation({ weight: 5 })
   @Query(() => StrategyPageType, { description: "The caller's signed-API strategies, newest first (public strategy records are `strategies`)." })
-  async signedStrategies(
-    @Ctx() { services, caller }: GraphQLContext,
-    @Arg('status', () => String, { nullable: true }) status?: string,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-    @Arg('cursor', () => String, { nullable: true }) cursor?: string,
-  ): Promise<StrategyPageType> {
-    const page = await services.strategies.list(requireCaller(caller), { status, limit, cursor });
-    return { data: page.data.map(toStrategy), nextCursor: page.next_cursor };
+  signedStrategies(@Args(() => StrategyFilterArgs) filter: StrategyFilterArgs, @Ctx() { services, caller }: GraphQLContext) {
+    return services.strategies.list(requireCaller(caller), wireInput(filter));
   }
 
   @Operation({ weight: 2 })
   @Query(() => StrategyType)
-  async signedStrategy(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyType> {
-    return toStrategy(await services.strategies.get(requireCaller(caller), id));
+  signedStrategy(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyRecord> {
+    return services.strategies.get(requireCaller(caller), id);
+  }
+
+  @Operation({ weight: 5 })
+  @Query(() => StrategyPositionPageType, { description: "A strategy's positions, newest first (contract §11)." })
+  strategyPositions(
+    @Arg('strategyId', () => ID) strategyId: string,
+    @Args(() => StrategyPositionArgs) args: StrategyPositionArgs,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<PositionPage> {
+    return services.strategies.positions(requireCaller(caller), strategyId, wireInput(args));
+  }
+
+  @Operation({ weight: 5 })
+  @Query(() => StrategyEventPageType, { description: "A strategy's stored events, oldest first (contract §11)." })
+  strategyEventHistory(
+    @Arg('strategyId', () => ID) strategyId: string,
+    @Args(() => StrategyEventArgs) args: StrategyEventArgs,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<EventPage> {
+    return services.strategies.events(requireCaller(caller), strategyId, wireInput(args));
   }
 
   @Operation({ weight: 5 })
   @Mutation(() => StrategyType, { description: 'Creates a strategy in draft.' })
-  async createSignedStrategy(
-    @Arg('input', () => CreateStrategyInput) input: CreateStrategyInput,
-    @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<StrategyType> {
-    return toStrategy(
-      await services.strategies.create(requireCaller(caller), {
-        name: input.name,
-        template_id: input.templateId,
-        params: input.params ?? undefined,
-        symbols: input.symbols,
-        timeframe: input.timeframe,
-        capital: input.capital,
-        leverage: input.leverage ?? undefined,
-      }),
-    );
+  createSignedStrategy(@Arg('input', () => CreateStrategyInput) input: unknown, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyRecord> {
+    return services.strategies.create(requireCaller(caller), wireInput(input));
   }
 
   @Operation({ weight: 5 })
   @Mutation(() => StrategyType)
-  async updateSignedStrategy(
+  updateSignedStrategy(
     @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateStrategyInput) input: UpdateStrategyInput,
+    @Arg('input', () => UpdateStrategyInput) input: unknown,
     @Ctx() { services, caller }: GraphQLContext,
-  ): Promise<StrategyType> {
-    return toStrategy(
-      await services.strategies.update(requireCaller(caller), id, {
-        name: input.name ?? undefined,
-        params: input.params ?? undefined,
-        symbols: input.symbols ?? undefined,
-        timeframe: input.timeframe ?? undefined,
-        capital: input.capital ?? undefined,
-        leverage: input.leverage ?? undefined,
-      }),
-    );
+  ): Promise<StrategyRecord> {
+    return services.strategies.update(requireCaller(caller), id, wireInput(input));
   }
 
   @Operation({ weight: 5 })
   @Mutation(() => StrategyType, { description: 'Stops the strategy for good (status stopped); a deployed strategy must be paused first.' })
-  async deleteSignedStrategy(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyType> {
-    return toStrategy(await services.strategies.delete(requireCaller(caller), id));
+  deleteSignedStrategy(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<StrategyRecord> {
+    return services.strategies.delete(requireCaller(caller), id);
   }
 
   @Operation({ weight: 10 })
   @Mutation(() => StrategyType)
-  async deployStrategy(
+  deployStrategy(
     @Arg('id', () => ID) id: string,
     @Ctx() { services, caller }: GraphQLContext,
-    @Arg('input', () => DeployStrategyInput, { nullable: true }) input?: DeployStrategyInput,
-  ): Promise<StrategyType> {
-    return toStrategy(
-      await services.strategyRuns.deploy(requireCaller(caller), id, {
-        capital: input?.capital ?? undefined,
-        leverage: input?.leverage ?? undefined,
-        dry_run: input?.dryRun ?? undefined,
-      }),
-    );
+    @Arg('input', () => DeployStrategyInput, { nullable: true }) input?: unknown,
+  ): Promise<StrategyRecord> {
+    return services.strategyRuns.deploy(requireCaller(caller), id, wireInput(input));
   }
 
   @Operation({ weight: 5 })
   @Mutation(() => StrategyType)
-  async pauseStrategy(
+  pauseStrategy(
     @Arg('id', () => ID) id: string,
     @Ctx() { services, caller }: GraphQLContext,
-    @Arg('closePositions', () => Boolean, { nullable: true }) closePositions?: boolean,
-  ): Promise<StrategyType> {
-    return toStrategy(await services.strategyRuns.pause(requireCaller(caller), id, { close_positions: closePositions ?? undefined }));
+    @Arg('closePositions', () => Boolean, { nullable: true }) closePositions?: unknown,
+  ): Promise<StrategyRecord> {
+    return services.strategyRuns.pause(requireCaller(caller), id, wireInput({ closePositions }));
   }
 
+  @Operation({ weight: 1 })
   @Subscription(() => StrategyEventType, {
-    description: "Events of one of the caller's strategies (contract §9 envelope); NOT_FOUND for another key's strategy.",
+    description:
+      "Events of one of the caller's strategies, or of all of them without strategyId (contract §9 envelope). With `after`, the stored events after that one come first, then live ones, none missed or repeated. NOT_FOUND for another key's strategy.",
     subscribe: ({ args, context }) => {
       const { services, caller } = context as GraphQLContext;
-      return services.strategies.followEvents(requireCaller(caller), String((args as { strategyId: unknown }).strategyId));
+      const { strategyId, after } = args as { strategyId?: string | null; after?: string | null };
+      return services.strategies.followEvents(requireCaller(caller), strategyId ?? undefined, after ?? undefined);
     },
   })
-  strategyEvents(@Root() event: StrategyEventType, @Arg('strategyId', () => ID) _strategyId: string): StrategyEventType {
+  strategyEvents(
+    @Root() event: EventEnvelope,
+    @Arg('strategyId', () => ID, { nullable: true }) _strategyId?: string,
+    @Arg('after', () => ID, { nullable: true }) _after?: string,
+  ): EventEnvelope {
     return event;
+  }
+}
+
+/**
+ * `SignedStrategy.positions` and `.events` (contract §11): each asks the
+ * request's DataLoader for its arguments, so a list of strategies costs one
+ * statement per field whatever its length. The parent strategy was read for
+ * its owner already.
+ */
+@Resolver(() => StrategyType)
+export class StrategyHistoryFields {
+  @FieldResolver(() => StrategyPositionPageType, { description: 'Newest first; the same pages as GET /v1/strategies/{id}/positions.' })
+  positions(
+    @Root() strategy: StrategyRecord,
+    @Args(() => StrategyPositionArgs) args: StrategyPositionArgs,
+    @Ctx() { services, loaders }: GraphQLContext,
+  ): Promise<PositionPage> {
+    const query = wireInput(args);
+    return loaders
+      .for<string, PositionPage>(`strategy.positions ${JSON.stringify(query)}`, (ids) => services.strategies.history.positionPages(ids, query))
+      .load(strategy.id);
+  }
+
+  @FieldResolver(() => StrategyEventPageType, { description: 'Oldest first; the same pages as GET /v1/strategies/{id}/events.' })
+  events(
+    @Root() strategy: StrategyRecord,
+    @Args(() => StrategyEventArgs) args: StrategyEventArgs,
+    @Ctx() { services, loaders }: GraphQLContext,
+  ): Promise<EventPage> {
+    const query = wireInput(args);
+    return loaders
+      .for<string, EventPage>(`strategy.events ${JSON.stringify(query)}`, (ids) => services.strategies.history.eventPages(ids, query))
+      .load(strategy.id);
   }
 }

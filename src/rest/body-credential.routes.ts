@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import type { Services } from '../services';
+import { BodyCredentialResolver } from '../resolvers/body-credential.resolver';
 import type { BodyCredentialAction } from '../services/trading/body-credential-trading.service';
-import { inputFrom } from './request-parsing';
-import { route } from './route';
+import { bodyField, type OperationRoutes } from './operation-route';
 
 const PATHS: Record<string, BodyCredentialAction> = {
   '/orders/auth': 'placeOrder',
@@ -13,15 +12,18 @@ const PATHS: Record<string, BodyCredentialAction> = {
 };
 
 /** Spec "Authentication" pattern 3: `api_key`/`api_secret` in the JSON body sign the exchange call; its answer is returned as is. */
-export function bodyCredentialRoutes(services: Services): Router {
+export function bodyCredentialRoutes(op: OperationRoutes): Router {
   const router = Router();
+  const trading = new BodyCredentialResolver();
   for (const [path, action] of Object.entries(PATHS)) {
     router.post(
       path,
-      route(async (req) => {
-        const answer = await inputFrom('body', () => services.bodyCredentialTrading.forward(action, req.body));
-        return { status: answer.status, body: answer.body };
-      }),
+      op.public(
+        trading,
+        'exchangeRequest',
+        (forward, req, ctx) => forward(action, bodyField(req, 'api_key'), bodyField(req, 'api_secret'), req.body as unknown, ctx),
+        { input: 'body', status: (answer) => answer.status, body: (answer) => answer.body },
+      ),
     );
   }
   return router;

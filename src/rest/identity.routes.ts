@@ -1,55 +1,56 @@
-import { Router } from 'express';
-import type { Services } from '../services';
-import { bearerRouteFor } from './bearer-route';
-import { inputFrom } from './request-parsing';
-import { route } from './route';
+import { Router, type Request } from 'express';
+import { IdentityResolver } from '../resolvers/identity.resolver';
+import { IdentityProvider } from '../schema/identity.types';
+import { signInToken } from '../services/identity/users.service';
+import { pathParam, type OperationRoutes } from './operation-route';
+import { bodyArgs } from './request-parsing';
 
-/** Spec "Sign-in and key lookup" and contract §5: sign-in, the exchange key, service API keys. */
-export function identityRoutes(services: Services): Router {
+/** Spec "Sign-in and key lookup" and contract §5, §6 (`/v1/account`), mounted on the resolver's operations. */
+export function identityRoutes(op: OperationRoutes): Router {
   const router = Router();
-  const bearer = bearerRouteFor(services);
-  const { users, exchangeKeys, apiKeys } = services;
+  const identity = new IdentityResolver();
+  const noBody = { body: () => undefined, status: 204 };
 
-  router.post(
-    '/auth/mobile/provider-a',
-    route(async (req) => ({ body: await inputFrom('body', () => users.signIn('a', req.body)) })),
-  );
-  router.post(
-    '/auth/mobile/provider-b',
-    route(async (req) => ({ body: await inputFrom('body', () => users.signIn('b', req.body)) })),
-  );
+  for (const provider of [IdentityProvider.A, IdentityProvider.B]) {
+    router.post(
+      `/auth/mobile/provider-${provider}`,
+      op.public(identity, 'signIn', (signIn, req, ctx) => signIn(provider, signInToken(provider, req.body), ctx), { input: 'body' }),
+    );
+  }
 
   router.post(
     '/api-key/register',
-    bearer(async (req, caller) => ({ body: await inputFrom('body', () => exchangeKeys.register(caller.userId, req.body)) })),
+    op.bearer(identity, 'registerExchangeKey', (register, req, ctx) => register(bodyArgs(req), ctx), { input: 'body' }),
   );
   router.delete(
     '/api-key',
-    bearer(async (_req, caller) => ({ body: await exchangeKeys.remove(caller.userId) })),
+    op.bearer(identity, 'deleteExchangeKey', (remove, _req, ctx) => remove(ctx)),
   );
   router.post(
     '/api-key/verify',
-    route(async (req) => ({ body: await inputFrom('body', () => exchangeKeys.verify(req.body)) })),
+    op.public(identity, 'verifyExchangeKey', (verify, req, ctx) => verify(bodyArgs(req), ctx), { input: 'body' }),
   );
   router.get(
     '/api-key/status/:email',
-    route(async (req) => ({ body: await exchangeKeys.status(String(req.params.email)) })),
+    op.public(identity, 'exchangeKeyStatus', (status, req: Request, ctx) => status(pathParam(req, 'email'), ctx)),
   );
 
   router.post(
     '/account/api-keys',
-    bearer(async (req, caller) => ({ body: await inputFrom('body', () => apiKeys.create(caller.userId, req.body)) })),
+    op.bearer(identity, 'createApiKey', (create, req, ctx) => create(bodyArgs(req), ctx), { input: 'body' }),
   );
   router.get(
     '/account/api-keys',
-    bearer(async (_req, caller) => ({ body: await apiKeys.list(caller.userId) })),
+    op.bearer(identity, 'apiKeys', (list, _req, ctx) => list(ctx)),
   );
   router.delete(
     '/account/api-keys/:apiKey',
-    bearer(async (req, caller) => {
-      await apiKeys.revoke(caller.userId, String(req.params.apiKey));
-      return { status: 204 };
-    }),
+    op.bearer(identity, 'revokeApiKey', (revoke, req, ctx) => revoke(pathParam(req, 'apiKey'), ctx), noBody),
+  );
+
+  router.get(
+    '/v1/account',
+    op.signed(identity, 'account', (account, _req, ctx) => account(ctx)),
   );
   return router;
 }

@@ -7,7 +7,6 @@ import { identityRoutes } from './identity.routes';
 import { planSeriesRoutes } from './plan-series.routes';
 import { marketDataRoutes } from './market-data.routes';
 import { publicStrategiesRoutes } from './public-strategies.routes';
-import { signedAccountRoutes } from './signed-account.routes';
 import { webhooksRoutes } from './webhooks.routes';
 import { strategiesRoutes } from './strategies.routes';
 import { bodyCredentialRoutes } from './body-credential.routes';
@@ -18,13 +17,12 @@ export function restRoutes(services: Services, logger: Logger): Router {
   const op = operationRoutesFor(services, logger);
   // Busiest first: every router a request passes before its own costs a match per route.
   router.use(marketDataRoutes(services, op));
-  router.use(publicStrategiesRoutes(services));
-  router.use(identityRoutes(services));
-  router.use(planSeriesRoutes(services));
-  router.use(signedAccountRoutes(services));
+  router.use(publicStrategiesRoutes(op));
+  router.use(identityRoutes(op));
+  router.use(planSeriesRoutes(op));
   router.use(webhooksRoutes(op));
-  router.use(strategiesRoutes(services));
-  router.use(bodyCredentialRoutes(services));
+  router.use(strategiesRoutes(op));
+  router.use(bodyCredentialRoutes(op));
   router.use(backtestRoutes(op));
   return router;
 }

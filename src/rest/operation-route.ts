@@ -22,8 +22,8 @@ export type Authentication = 'signed' | 'bearer' | 'public';
 export interface RestReply<T> {
   /** Where the operation's input comes from, so validation issues carry FastAPI's `loc` (`["body", "name"]`). */
   input?: 'body' | 'query';
-  /** Success status; default 200. */
-  status?: number;
+  /** Success status, or how to read it from the result (a forwarded exchange answer); default 200. */
+  status?: number | ((result: T) => number);
   /** The documented wire shape of the result; default the result as it is. `undefined` sends no body. */
   body?: (result: T, res: Response) => unknown;
 }
@@ -83,7 +83,8 @@ export function operationRoutesFor(services: Services, logger: Logger) {
         };
         const call = () => Promise.resolve(invoke(operation, req, context)) as Promise<ResultOf<R[K]>>;
         const result = reply.input ? await inputFrom(reply.input, call) : await call();
-        return { status: reply.status, body: reply.body ? reply.body(result, res) : result };
+        const status = typeof reply.status === 'function' ? reply.status(result) : reply.status;
+        return { status, body: reply.body ? reply.body(result, res) : result };
       });
       const mounted: OperationMount = { operation: `${resolver.constructor.name}.${method}`, method, authentication, rule };
       return Object.assign(handler, { [OPERATION_OF_HANDLER]: mounted.operation, [OPERATION_MOUNT]: mounted });

@@ -1,36 +1,35 @@
 import { Router } from 'express';
-import type { Services } from '../services';
-import type { RatioEndpoint } from '../services/plans/plan-series.service';
-import type { Market } from '../services/plans/plan-series.store';
-import { inputFrom } from './request-parsing';
-import { route } from './route';
+import { PlanSeriesResolver } from '../resolvers/plan-series.resolver';
+import { RatioSeriesKind, SeriesMarket } from '../schema/plan-series.types';
+import type { OperationRoutes } from './operation-route';
+import { queryArgs } from './request-parsing';
 
-const RATIO_PATHS: [string, RatioEndpoint][] = [
-  ['/stock/v1/retailLongShortRatio', 'stockRetail'],
-  ['/index/v1/topLongShortRatio', 'indexTop'],
-  ['/index/v1/whaleLongShortRatio', 'indexWhale'],
+const RATIO_PATHS: [string, RatioSeriesKind][] = [
+  ['/stock/v1/retailLongShortRatio', RatioSeriesKind.STOCK_RETAIL],
+  ['/index/v1/topLongShortRatio', RatioSeriesKind.INDEX_TOP],
+  ['/index/v1/whaleLongShortRatio', RatioSeriesKind.INDEX_WHALE],
 ];
 
-const KLINE_PATHS: [string, Market][] = [
-  ['/stock/v1/klines', 'stock'],
-  ['/index/v1/klines', 'index'],
-  ['/commodity/v1/klines', 'commodity'],
+const KLINE_PATHS: [string, SeriesMarket][] = [
+  ['/stock/v1/klines', SeriesMarket.STOCK],
+  ['/index/v1/klines', SeriesMarket.INDEX],
+  ['/commodity/v1/klines', SeriesMarket.COMMODITY],
 ];
 
-/** Spec "Stock and index ratios" and contract §4: plan-gated series behind `X-Data-API-Key`. */
-export function planSeriesRoutes(services: Services): Router {
+/** Spec "Stock and index ratios" and contract §4: plan-gated series behind `X-Data-API-Key`, mounted on the resolver's operations. */
+export function planSeriesRoutes(op: OperationRoutes): Router {
   const router = Router();
-  const series = services.planSeries;
-  for (const [path, endpoint] of RATIO_PATHS) {
+  const planSeries = new PlanSeriesResolver();
+  for (const [path, series] of RATIO_PATHS) {
     router.get(
       path,
-      route(async (req) => ({ body: await inputFrom('query', () => series.ratios(endpoint, req.get('x-data-api-key'), req.query)) })),
+      op.public(planSeries, 'planLongShortRatio', (ratios, req, ctx) => ratios(series, queryArgs(req), ctx), { input: 'query' }),
     );
   }
   for (const [path, market] of KLINE_PATHS) {
     router.get(
       path,
-      route(async (req) => ({ body: await inputFrom('query', () => series.klines(market, req.get('x-data-api-key'), req.query)) })),
+      op.public(planSeries, 'planKlines', (klines, req, ctx) => klines(market, queryArgs(req), ctx), { input: 'query' }),
     );
   }
   return router;

@@ -1,39 +1,33 @@
-import { Router } from 'express';
-import type { Services } from '../services';
-import { inputFrom, pathInteger } from './request-parsing';
-import { route } from './route';
+import { Router, type Request } from 'express';
+import { PublicStrategyResolver } from '../resolvers/public-strategy.resolver';
+import { pathParam, type OperationRoutes } from './operation-route';
+import { bodyArgs, pathInteger } from './request-parsing';
 
-/** Spec "Public strategy records" and contract §2a. */
-export function publicStrategiesRoutes(services: Services): Router {
+/** Spec "Public strategy records" and contract §2a, mounted on the GraphQL resolver's operations. */
+export function publicStrategiesRoutes(op: OperationRoutes): Router {
   const router = Router();
-  const strategies = services.publicStrategies;
-  const strategyId = (value: string | string[] | undefined) => pathInteger(String(value), 'strategy_id');
+  const strategies = new PublicStrategyResolver();
+  const strategyId = (req: Request) => pathInteger(pathParam(req, 'strategyId'), 'strategy_id');
 
   router.get(
     '/strategies',
-    route(async () => ({ body: await strategies.list() })),
+    op.public(strategies, 'strategies', (list, _req, ctx) => list(ctx)),
   );
   router.post(
     '/strategies',
-    route(async (req) => ({ body: await inputFrom('body', () => strategies.create(req.body)) })),
+    op.public(strategies, 'createStrategy', (create, req, ctx) => create(bodyArgs(req), ctx), { input: 'body' }),
   );
   router.get(
     '/strategies/:strategyId',
-    route(async (req) => ({ body: await strategies.get(strategyId(req.params.strategyId)) })),
+    op.public(strategies, 'strategy', (get, req, ctx) => get(strategyId(req), ctx)),
   );
   router.put(
     '/strategies/:strategyId',
-    route(async (req) => {
-      const id = strategyId(req.params.strategyId);
-      return { body: await inputFrom('body', () => strategies.update(id, req.body)) };
-    }),
+    op.public(strategies, 'updateStrategy', (update, req, ctx) => update(strategyId(req), bodyArgs(req), ctx), { input: 'body' }),
   );
   router.delete(
     '/strategies/:strategyId',
-    route(async (req) => {
-      await strategies.delete(strategyId(req.params.strategyId));
-      return { status: 204 };
-    }),
+    op.public(strategies, 'deleteStrategy', (remove, req, ctx) => remove(strategyId(req), ctx), { status: 204, body: () => undefined }),
   );
   return router;
 }

@@ -1,9 +1,17 @@
-import { isAppError, validationFailed } from '../errors/app-error';
+import type { Request } from 'express';
+import { isAppError, validationFailed, type AppError } from '../errors/app-error';
+
+/** Issues the edge has already located (path parameters), which `inputFrom` must not move under the body or query. */
+const LOCATED = new WeakSet<AppError>();
 
 /** Path integers are parsed at the edge, as FastAPI does before calling the endpoint. */
 export function pathInteger(value: string, name: string): number {
   if (!/^[+-]?\d+$/.test(value.trim())) {
-    throw validationFailed([{ loc: ['path', name], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' }]);
+    const error = validationFailed([
+      { loc: ['path', name], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' },
+    ]);
+    LOCATED.add(error);
+    throw error;
   }
   return Number(value);
 }
@@ -16,9 +24,23 @@ export async function inputFrom<T>(location: 'body' | 'query', call: () => Promi
   try {
     return await call();
   } catch (error) {
-    if (isAppError(error) && error.issues) {
+    if (isAppError(error) && error.issues && !LOCATED.has(error)) {
       throw validationFailed(error.issues.map((issue) => ({ ...issue, loc: [location, ...issue.loc] })));
     }
     throw error;
   }
+}
+
+/**
+ * The query string, or the JSON body, as an operation's argument object.
+ * GraphQL has typed the same object before the call; here it is still the
+ * client's text, which is why every service validates (and coerces) its
+ * input itself.
+ */
+export function queryArgs<T>(req: Request): T {
+  return req.query as T;
+}
+
+export function bodyArgs<T>(req: Request): T {
+  return req.body as T;
 }

@@ -1,41 +1,48 @@
-import { Router } from 'express';
-import type { Services } from '../services';
-import { signedRouteFor } from './signed-route';
+import { Router, type Request } from 'express';
+import { StrategyResolver } from '../resolvers/strategy.resolver';
+import { bodyField, pathParam, type OperationRoutes } from './operation-route';
 
-/** Contract §8 and spec "Strategy deployment": signed-API strategies. */
-export function strategiesRoutes(services: Services): Router {
+/** Contract §8 and §11, spec "Strategy deployment": signed-API strategies, mounted on the GraphQL resolver's operations. */
+export function strategiesRoutes(op: OperationRoutes): Router {
   const router = Router();
-  const signed = signedRouteFor(services);
-  const { strategies, strategyRuns } = services;
-  const id = (value: string | string[] | undefined) => String(value);
+  const strategies = new StrategyResolver();
+  const id = (req: Request) => pathParam(req, 'id');
 
   router.post(
     '/v1/strategies',
-    signed({ weight: 5 }, async (req, caller) => ({ body: await strategies.create(caller, req.body) })),
+    op.signed(strategies, 'createSignedStrategy', (create, req, ctx) => create(req.body, ctx)),
   );
   router.get(
     '/v1/strategies',
-    signed({ weight: 5 }, async (req, caller) => ({ body: await strategies.list(caller, req.query) })),
+    op.signed(strategies, 'signedStrategies', (list, req, ctx) => list(req.query, ctx)),
   );
   router.get(
     '/v1/strategies/:id',
-    signed({ weight: 2 }, async (req, caller) => ({ body: await strategies.get(caller, id(req.params.id)) })),
+    op.signed(strategies, 'signedStrategy', (get, req, ctx) => get(id(req), ctx)),
   );
   router.patch(
     '/v1/strategies/:id',
-    signed({ weight: 5 }, async (req, caller) => ({ body: await strategies.update(caller, id(req.params.id), req.body) })),
+    op.signed(strategies, 'updateSignedStrategy', (update, req, ctx) => update(id(req), req.body, ctx)),
   );
   router.delete(
     '/v1/strategies/:id',
-    signed({ weight: 5 }, async (req, caller) => ({ body: await strategies.delete(caller, id(req.params.id)) })),
+    op.signed(strategies, 'deleteSignedStrategy', (remove, req, ctx) => remove(id(req), ctx)),
   );
   router.post(
     '/v1/strategies/:id/deploy',
-    signed({ weight: 10 }, async (req, caller) => ({ body: await strategyRuns.deploy(caller, id(req.params.id), req.body) })),
+    op.signed(strategies, 'deployStrategy', (deploy, req, ctx) => deploy(id(req), ctx, req.body)),
   );
   router.post(
     '/v1/strategies/:id/pause',
-    signed({ weight: 5 }, async (req, caller) => ({ body: await strategyRuns.pause(caller, id(req.params.id), req.body) })),
+    op.signed(strategies, 'pauseStrategy', (pause, req, ctx) => pause(id(req), ctx, bodyField(req, 'close_positions'))),
+  );
+  router.get(
+    '/v1/strategies/:id/positions',
+    op.signed(strategies, 'strategyPositions', (positions, req, ctx) => positions(id(req), req.query, ctx)),
+  );
+  router.get(
+    '/v1/strategies/:id/events',
+    op.signed(strategies, 'strategyEventHistory', (events, req, ctx) => events(id(req), req.query, ctx)),
   );
   return router;
 }

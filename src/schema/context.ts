@@ -12,6 +12,8 @@ export interface GraphQLContext {
   caller?: Caller;
   /** The `X-Data-API-Key` header, for the plan-gated series queries. */
   dataApiKey?: string;
+  /** Takes `count` more points of the caller's per-IP budget (429 RATE_LIMITED when spent); absent where no per-IP limit applies. */
+  chargePublicRequests?: (count: number) => Promise<void>;
   /** Per-operation DataLoaders for nested fields. */
   loaders: RequestLoaders;
 }

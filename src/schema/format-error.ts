@@ -1,7 +1,8 @@
+import { HeaderMap } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable';
-import { isAppError } from '../errors/app-error';
+import { isAppError, type AppError } from '../errors/app-error';
 
 /**
  * GraphQL's side of the error mapping: an AppError keeps its code in
@@ -25,6 +26,18 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
       },
     };
   }
-  if (original instanceof GraphQLError || formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;
+  // Apollo's own failures (context creation: "connect ECONNREFUSED ...") carry this code too: their text is the server's, not the client's.
+  if (formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;
   return { message: 'internal error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/** Client mistakes found before execution: HTTP 400 with a code (contract §14). */
+export function badUserInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+}
+
+/** An AppError raised before execution (weight, scope, per-IP limit), with its code and HTTP status. */
+export function graphQLErrorFrom(error: AppError): GraphQLError {
+  const headers = error.retryAfterSeconds === undefined ? undefined : new HeaderMap([['retry-after', String(error.retryAfterSeconds)]]);
+  return new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status, ...(headers ? { headers } : {}) } } });
 }

@@ -1,10 +1,11 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, Kind, OperationTypeNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { Kind, OperationTypeNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { collectFields } from 'graphql/execution/collectFields';
 import { isAppError } from '../errors/app-error';
 import { admitCaller } from '../operations/caller-checks';
 import { fieldOperationRule, type OperationRule } from '../operations/operation';
 import type { GraphQLContext } from './context';
+import { graphQLErrorFrom } from './format-error';
 
 /**
  * The rules of every root field an operation executes, one per response key:
@@ -49,21 +50,27 @@ export function fragmentsOf(definitions: readonly { kind: Kind }[]): Record<stri
  * Signed API keys spend the same per-key weight budget through GraphQL as
  * through `/v1` (contract §6): the operation costs the sum of its root
  * fields' `@Operation` weights, and each field's scope is checked, by the
- * same `admitCaller` the REST adapter uses.
+ * same `admitCaller` the REST adapter uses. Callers without a key (anonymous
+ * or app token) are held by the per-IP limit instead, which the request has
+ * paid one point of: a mutation pays one more per further root field, so
+ * aliasing a mutation many times costs what as many requests would.
  */
 export function operationWeightPlugin(schema: GraphQLSchema): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, request, contextValue, response }) {
+          if (!operation) return;
           const caller = contextValue.caller;
-          if (!operation || !caller) return;
           const rules = rootOperationRules(schema, operation, fragmentsOf(document.definitions), request.variables ?? {});
           try {
-            await admitCaller(contextValue.services.weightBudget, caller, rules, (name, value) => response.http.headers.set(name, value));
+            if (caller) await admitCaller(contextValue.services.weightBudget, caller, rules, (name, value) => response.http.headers.set(name, value));
+            if (operation.operation === OperationTypeNode.MUTATION && (!caller || caller.apiKeyId === null) && rules.length > 1) {
+              await contextValue.chargePublicRequests?.(rules.length - 1);
+            }
           } catch (error) {
             if (!isAppError(error)) throw error;
-            throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status } } });
+            throw graphQLErrorFrom(error);
           }
         },
       };

@@ -1,135 +1,129 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf } from './page.types';
+import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import type { EventEnvelope } from '../events/event-types';
+import type { PositionRecord, StrategyRecord, StrategyStats } from '../services/strategies/strategy-records';
+
+/*
+ * Declared over the service's wire records (the REST shapes, snake_case) with
+ * camelCase GraphQL names, so resolvers return the records themselves.
+ */
 
 @ObjectType('SignedStrategyStats', { description: 'Cumulative across runs; not reset on deploy.' })
-export class StrategyStatsType {
-  @Field(() => Int)
-  openPositions!: number;
-
-  @Field(() => String, { description: 'Decimal string, net of fees.' })
-  totalPnl!: string;
-
-  @Field(() => Int)
-  totalTrades!: number;
-
-  @Field(() => String, { description: 'Decimal fraction of closed trades with pnl > 0.' })
-  winRate!: string;
+export class StrategyStatsType implements StrategyStats {
+  @Field(() => Int, { name: 'openPositions' }) open_positions!: number;
+  @Field(() => String, { name: 'totalPnl', description: 'Decimal string, net of fees.' }) total_pnl!: string;
+  @Field(() => Int, { name: 'totalTrades' }) total_trades!: number;
+  @Field(() => String, { name: 'winRate', description: 'Decimal fraction of closed trades with pnl > 0.' }) win_rate!: string;
 }
 
 @ObjectType('SignedStrategy', { description: 'A signed-API strategy (spec "Signed-API strategy").' })
-export class StrategyType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String)
-  templateId!: string;
-
-  @Field(() => GraphQLJSONObject)
-  params!: Record<string, unknown>;
-
-  @Field(() => [String])
-  symbols!: string[];
-
-  @Field(() => String)
-  timeframe!: string;
-
-  @Field(() => String, { description: 'Decimal string.' })
-  capital!: string;
-
-  @Field(() => Int)
-  leverage!: number;
-
-  @Field(() => String, { description: 'draft, deployed, paused, stopped or error.' })
-  status!: string;
-
-  @Field(() => String, { nullable: true })
-  deployedAt!: string | null;
-
-  @Field(() => String)
-  createdAt!: string;
-
-  @Field(() => String)
-  updatedAt!: string;
-
-  @Field(() => StrategyStatsType)
-  stats!: StrategyStatsType;
+export class StrategyType implements Omit<StrategyRecord, 'status'> {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { name: 'templateId' }) template_id!: string;
+  @Field(() => GraphQLJSONObject) params!: Record<string, unknown>;
+  @Field(() => [String]) symbols!: string[];
+  @Field(() => String) timeframe!: string;
+  @Field(() => String, { description: 'Decimal string.' }) capital!: string;
+  @Field(() => Int) leverage!: number;
+  @Field(() => String, { description: 'draft, deployed, paused, stopped or error.' }) status!: string;
+  @Field(() => String, { name: 'deployedAt', nullable: true }) deployed_at?: string;
+  @Field(() => String, { name: 'createdAt' }) created_at!: string;
+  @Field(() => String, { name: 'updatedAt' }) updated_at!: string;
+  @Field(() => StrategyStatsType) stats!: StrategyStatsType;
+  // positions and events: resolved per request through DataLoaders by `StrategyHistoryFields`.
 }
 
-export const StrategyPageType = PageOf(StrategyType, 'SignedStrategyPage');
-export type StrategyPageType = InstanceType<typeof StrategyPageType>;
+@ObjectType('SignedStrategyPage')
+export class StrategyPageType {
+  @Field(() => [StrategyType]) data!: StrategyRecord[];
+  @Field(() => String, { name: 'nextCursor', nullable: true, description: 'Pass back as `cursor` for the next page; null on the last page.' })
+  next_cursor!: string | null;
+}
+
+@ObjectType('StrategyPosition', { description: 'Contract §11: a position of a strategy; exit fields and closeReason are null while it is open.' })
+export class StrategyPositionType implements PositionRecord {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { name: 'strategyId' }) strategy_id!: string;
+  @Field(() => String) symbol!: string;
+  @Field(() => String, { description: 'long or short.' }) side!: 'long' | 'short';
+  @Field(() => String, { description: 'Decimal string.' }) quantity!: string;
+  @Field(() => String, { name: 'entryPrice' }) entry_price!: string;
+  @Field(() => String, { name: 'entryFee' }) entry_fee!: string;
+  @Field(() => String, { name: 'openedAt' }) opened_at!: string;
+  @Field(() => String, { name: 'exitPrice', nullable: true }) exit_price!: string | null;
+  @Field(() => String, { name: 'exitFee', nullable: true }) exit_fee!: string | null;
+  @Field(() => String, { nullable: true, description: 'Net of both fees.' }) pnl!: string | null;
+  @Field(() => String, { name: 'closedAt', nullable: true }) closed_at!: string | null;
+  @Field(() => String, { name: 'closeReason', nullable: true, description: 'signal, pause, stop_loss, take_profit or liquidation.' })
+  close_reason!: PositionRecord['close_reason'];
+  @Field(() => Boolean, { name: 'dryRun' }) dry_run!: boolean;
+}
+
+@ObjectType('StrategyPositionPage')
+export class StrategyPositionPageType {
+  @Field(() => [StrategyPositionType]) data!: PositionRecord[];
+  @Field(() => String, { name: 'nextCursor', nullable: true }) next_cursor!: string | null;
+}
+
+@ObjectType('StrategyEvent', { description: 'Contract §9 envelope of a strategy event.' })
+export class StrategyEventType implements EventEnvelope {
+  @Field(() => String) id!: string;
+  @Field(() => String) type!: string;
+  @Field(() => String) timestamp!: string;
+  @Field(() => GraphQLJSONObject) data!: Record<string, unknown>;
+}
+
+@ObjectType('StrategyEventPage', { description: 'Oldest first; nextCursor is the id of the last event when more follow (pass it as `after`).' })
+export class StrategyEventPageType {
+  @Field(() => [StrategyEventType]) data!: EventEnvelope[];
+  @Field(() => String, { name: 'nextCursor', nullable: true }) next_cursor!: string | null;
+}
+
+@ArgsType()
+export class StrategyFilterArgs {
+  @Field(() => String, { nullable: true }) status?: string;
+  @Field(() => Int, { nullable: true }) limit?: number;
+  @Field(() => String, { nullable: true }) cursor?: string;
+}
+
+@ArgsType()
+export class StrategyPositionArgs {
+  @Field(() => String, { nullable: true, description: 'open or closed; both when absent.' }) status?: string;
+  @Field(() => Int, { nullable: true, description: '1-100, default 20.' }) limit?: number;
+  @Field(() => String, { nullable: true }) cursor?: string;
+}
+
+@ArgsType()
+export class StrategyEventArgs {
+  @Field(() => String, { nullable: true, description: 'An event id: only events recorded after it.' }) after?: string;
+  @Field(() => Int, { nullable: true, description: '1-500, default 100.' }) limit?: number;
+}
 
 @InputType('CreateSignedStrategyInput')
 export class CreateStrategyInput {
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String)
-  templateId!: string;
-
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  params?: Record<string, unknown> | null;
-
-  @Field(() => [String])
-  symbols!: string[];
-
-  @Field(() => String)
-  timeframe!: string;
-
-  @Field(() => String, { description: 'Decimal string.' })
-  capital!: string;
-
-  @Field(() => Int, { nullable: true })
-  leverage?: number | null;
+  @Field(() => String) name!: string;
+  @Field(() => String) templateId!: string;
+  @Field(() => GraphQLJSONObject, { nullable: true }) params?: Record<string, unknown>;
+  @Field(() => [String]) symbols!: string[];
+  @Field(() => String) timeframe!: string;
+  @Field(() => String, { description: 'Decimal string.' }) capital!: string;
+  @Field(() => Int, { nullable: true }) leverage?: number;
 }
 
 @InputType('UpdateSignedStrategyInput')
 export class UpdateStrategyInput {
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  params?: Record<string, unknown> | null;
-
-  @Field(() => [String], { nullable: true })
-  symbols?: string[] | null;
-
-  @Field(() => String, { nullable: true })
-  timeframe?: string | null;
-
-  @Field(() => String, { nullable: true })
-  capital?: string | null;
-
-  @Field(() => Int, { nullable: true })
-  leverage?: number | null;
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => GraphQLJSONObject, { nullable: true }) params?: Record<string, unknown>;
+  @Field(() => [String], { nullable: true }) symbols?: string[];
+  @Field(() => String, { nullable: true }) timeframe?: string;
+  @Field(() => String, { nullable: true }) capital?: string;
+  @Field(() => Int, { nullable: true }) leverage?: number;
 }
 
 @InputType('DeployStrategyInput', { description: 'Overrides for this run only; never stored on the strategy.' })
 export class DeployStrategyInput {
-  @Field(() => String, { nullable: true })
-  capital?: string | null;
-
-  @Field(() => Int, { nullable: true })
-  leverage?: number | null;
-
-  @Field(() => Boolean, { nullable: true, description: 'Default false: live orders with the registered exchange key.' })
-  dryRun?: boolean | null;
-}
-
-@ObjectType('StrategyEvent', { description: 'Contract §9 envelope of a strategy event.' })
-export class StrategyEventType {
-  @Field(() => String)
-  id!: string;
-
-  @Field(() => String)
-  type!: string;
-
-  @Field(() => String)
-  timestamp!: string;
-
-  @Field(() => GraphQLJSONObject)
-  data!: Record<string, unknown>;
+  @Field(() => String, { nullable: true }) capital?: string;
+  @Field(() => Int, { nullable: true }) leverage?: number;
+  @Field(() => Boolean, { nullable: true, description: 'Default false: live orders with the registered exchange key.' }) dryRun?: boolean;
 }

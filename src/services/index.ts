@@ -31,16 +31,22 @@ import { PlanSeriesService } from './plans/plan-series.service';
 import { PlanSeriesStore } from './plans/plan-series.store';
 import { PlansService } from './plans/plans.service';
 import { PublicStrategiesService } from './public-strategies/public-strategies.service';
+import { PublicStrategiesStore } from './public-strategies/public-strategies.store';
 import { UsersService } from './identity/users.service';
+import { IdentityStore } from './identity/identity.store';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { StrategyEventFeed } from './strategies/strategy-event-feed';
 import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
 import { StrategiesService } from './strategies/strategies.service';
+import { StrategyStore } from './strategies/strategies.store';
 import { BodyCredentialTradingService } from './trading/body-credential-trading.service';
 import { BalanceLowService } from './accounts/balance-low.service';
 import { StrategyMarket } from './strategies/strategy-market';
 import { StrategyRunsService } from './strategies/strategy-runs.service';
 import { StrategyTrader } from './strategies/strategy-trader';
+import { LiveOrders } from './strategies/live-orders';
+import { PositionBook } from './strategies/position-book';
+import { SymbolFilterCache } from './strategies/symbol-filters';
 
 /** What services are built from; created once per process by `createServices`. */
 export interface ServiceDependencies {
@@ -80,7 +86,14 @@ export interface Services {
   strategies: StrategiesService;
   strategyRuns: StrategyRunsService;
   /** Shared by deploy/pause and the strategy runtime worker. */
-  strategyTrading: { market: StrategyMarket; trader: StrategyTrader; exchange: ExchangeTradingClient; feed: StrategyEventFeed };
+  strategyTrading: {
+    store: StrategyStore;
+    market: StrategyMarket;
+    trader: StrategyTrader;
+    live: LiveOrders;
+    exchange: ExchangeTradingClient;
+    feed: StrategyEventFeed;
+  };
   bodyCredentialTrading: BodyCredentialTradingService;
   balanceLow: BalanceLowService;
   backtestJobs: BacktestJobsService;
@@ -99,8 +112,11 @@ export function createServices(deps: ServiceDependencies): Services {
   );
   const webhooks = new WebhooksService(store, secretBox, httpsClient, deliverer);
   const appTokens = new AppTokens(deps.secrets.appJwtSecret, deps.config.appTokens.ttlSeconds);
-  const apiKeys = new ApiKeysService(deps.orm, secretBox);
-  const plans = new PlansService(deps.orm);
+  const identity = new IdentityStore(deps.orm);
+  const users = new UsersService(identity, new IdentityProviders(deps.config.providers), appTokens);
+  const apiKeys = new ApiKeysService(identity, secretBox);
+  const planStore = new PlanSeriesStore(deps.orm);
+  const plans = new PlansService(users, planStore);
   const upstream = new UpstreamClient({
     fapiUrl: deps.config.upstream.fapiUrl,
     webUrl: deps.config.upstream.webUrl,
@@ -113,23 +129,26 @@ export function createServices(deps: ServiceDependencies): Services {
   const tickers = new TickersService(upstream);
   const chartData = new ChartDataService(upstream);
   const exchange = new ExchangeTradingClient(deps.config.upstream.fapiUrl, deps.config.upstream.timeoutMs);
-  const exchangeKeys = new ExchangeKeysService(deps.orm, secretBox, exchange);
+  const exchangeKeys = new ExchangeKeysService(identity, secretBox, exchange);
   const accountsStore = new AccountsStore(deps.orm);
   const paperBalances = new PaperBalancesService(accountsStore);
-  const strategyTrading = { market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
-  const strategies = new StrategiesService(deps.orm, strategyTrading.feed);
-  const trader = new StrategyTrader(exchangeKeys, strategyTrading.exchange);
+  const strategyStore = new StrategyStore(deps.orm);
+  const strategyTrading = { store: strategyStore, market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
+  const strategies = new StrategiesService(strategyStore, strategyTrading.feed);
+  const book = new PositionBook(strategyStore);
+  const trader = new StrategyTrader(book);
+  const live = new LiveOrders(strategyStore, book, exchangeKeys, exchange, new SymbolFilterCache(upstream), deps.logger);
   return {
-    publicStrategies: new PublicStrategiesService(deps.orm),
+    publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),
     webhooks,
     webhookDelivery: { store, deliverer, client: httpsClient },
     authenticator: new Authenticator(appTokens, apiKeys, deps.config.signedToleranceMs),
     weightBudget: new WeightBudget(deps.orm, deps.config.signedWeightPerMinute),
-    users: new UsersService(deps.orm, new IdentityProviders(deps.config.providers), appTokens),
+    users,
     apiKeys,
     exchangeKeys,
     plans,
-    planSeries: new PlanSeriesService(plans, new PlanSeriesStore(deps.orm)),
+    planSeries: new PlanSeriesService(plans, planStore),
     paperBalances,
     upstream,
     marketPassThrough: new MarketPassThroughService(upstream),
@@ -142,15 +161,16 @@ export function createServices(deps: ServiceDependencies): Services {
     smartMoney: new SmartMoneyService(upstream),
     strategies,
     strategyRuns: new StrategyRunsService(
-      deps.orm,
+      strategyStore,
       paperBalances,
       exchangeKeys,
       strategyTrading.exchange,
       strategyTrading.market,
       trader,
+      live,
       strategyTrading.feed,
     ),
-    strategyTrading: { ...strategyTrading, trader },
+    strategyTrading: { ...strategyTrading, trader, live },
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
     balanceLow: new BalanceLowService(accountsStore, webhooks, exchangeKeys, strategyTrading.exchange),
     backtestJobs: new BacktestJobsService(new JobStore(deps.orm), strategies),

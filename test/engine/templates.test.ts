@@ -51,6 +51,16 @@ describe('template catalogue (contract §7)', () => {
     expect(sma).toMatchObject({ id: 'sma_cross', min_capital: '10', params_schema: { type: 'object' } });
   });
 
+  it('publishes an example for every required param, and the examples together are valid params', () => {
+    for (const template of listTemplates()) {
+      const properties = template.paramsSchema.properties as Record<string, { examples?: unknown[] }>;
+      const required = template.paramsSchema.required as string[];
+      const example = Object.fromEntries(required.map((name) => [name, properties[name]?.examples?.[0]]));
+      expect(Object.values(example)).not.toContain(undefined);
+      expect(validateTemplateParams(template.id, example)).toMatchObject({ ok: true });
+    }
+  });
+
   it('applies the defaults of the common params', () => {
     expect(validateTemplateParams('sma_cross', { fast: 5, slow: 20 })).toEqual({ ok: true, params: { fast: 5, slow: 20, side: 'long', position_size: 1 } });
   });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { migrate, openDatabase, type Orm } from '../../src/db/orm';
+import { LIVENESS_LOCK_NAMESPACE } from '../../src/db/process-liveness';
 import { createLogger } from '../../src/observability/logger';
 import { WebhooksStore } from '../../src/services/webhooks/webhooks.store';
 import { createTestDatabase } from '../support/test-service';
@@ -107,5 +108,39 @@ describe('webhooks store', () => {
       ]);
     expect(await store.pruneAttempts(1)).toBe(2);
     expect((await store.attemptsOf(['dlv_prune'])).map((attempt) => attempt.error)).toEqual(['0 days', '29 days']);
+  });
+
+  it('recover requeues exactly the failures since the given time, and the queue hands them out oldest first', async () => {
+    const webhook = await newWebhook();
+    const sql = orm.em.getConnection();
+    const since = new Date(Date.now() - 60_000);
+    const rows: [string, string, number, number | null][] = [
+      // id, status, created seconds ago, failed seconds ago
+      ['dlv_rec_old', 'failed', 300, 120],
+      ['dlv_rec_2', 'failed', 30, 10],
+      ['dlv_rec_3', 'failed', 50, 5],
+      ['dlv_rec_1', 'failed', 40, 20],
+      ['dlv_rec_ok', 'delivered', 45, null],
+    ];
+    for (const [id, status, created, failed] of rows) {
+      await sql.execute(
+        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, created_at, failed_at)
+         VALUES (?, ?, ?, 'webhook.test', '{}', ?, now() - ? * interval '1 second', now() - ? * interval '1 second')`,
+        [id, webhook.id, `evt_${id}`, status, created, failed],
+      );
+    }
+    expect(await store.transaction((tx) => tx.requeueFailedSince(webhook.id, since, 'pending'))).toBe(3);
+    // A live claimer: what it holds stays its own (a dead one's claims would be taken over at once).
+    const worker = new Client({ connectionString: database.url });
+    await worker.connect();
+    try {
+      await worker.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, 7]);
+      const claimed: string[] = [];
+      for (let index = 0; index < 4; index += 1) claimed.push(...(await store.claimDue(1, 7)).map((delivery) => delivery.id));
+      // Ids sort otherwise than ages, so only the order by creation time passes.
+      expect(claimed).toEqual(['dlv_rec_3', 'dlv_rec_1', 'dlv_rec_2']);
+    } finally {
+      await worker.end();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { Migration20261121200100_plan_series } from './Migration20261121200100_p
 import { Migration20261121400000_events_and_webhooks } from './Migration20261121400000_events_and_webhooks';
 import { Migration20261121500000_backtest_jobs } from './Migration20261121500000_backtest_jobs';
 import { Migration20261121600000_strategies } from './Migration20261121600000_strategies';
+import { Migration20261123100000_strategy_orders } from './Migration20261123100000_strategy_orders';
 import { Migration20261123120000_webhook_operations } from './Migration20261123120000_webhook_operations';
 
 /** Applied in this order; listed explicitly so the same migrations run from sources, compiled code and tests. */
@@ -17,5 +18,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121400000_events_and_webhooks', class: Migration20261121400000_events_and_webhooks },
   { name: 'Migration20261121500000_backtest_jobs', class: Migration20261121500000_backtest_jobs },
   { name: 'Migration20261121600000_strategies', class: Migration20261121600000_strategies },
+  { name: 'Migration20261123100000_strategy_orders', class: Migration20261123100000_strategy_orders },
   { name: 'Migration20261123120000_webhook_operations', class: Migration20261123120000_webhook_operations },
 ];

@@ -5,8 +5,13 @@ import { PositionIntent } from './strategy';
 import { defineTemplate } from './template';
 
 const schema = paramsObject({
-  period: period(2, 'Length of the middle band (simple moving average of the close), in bars.'),
-  stddev: z.number().gt(0).lte(10).describe('Band width in population standard deviations of the close.'),
+  period: period(2, 'Length of the middle band (simple moving average of the close), in bars.', 20),
+  stddev: z
+    .number()
+    .gt(0)
+    .lte(10)
+    .describe('Band width in population standard deviations of the close.')
+    .meta({ examples: [2] }),
 });
 
 export const bollingerBreakout = defineTemplate({

@@ -4,8 +4,8 @@ import { PositionIntent } from './strategy';
 import { defineTemplate } from './template';
 
 const schema = paramsObject({
-  entry_period: period(1, 'Entry channel length: a close beyond the extreme of this many previous bars enters, in bars.'),
-  exit_period: period(1, 'Exit channel length: a close beyond the opposite extreme of this many previous bars exits, in bars.'),
+  entry_period: period(1, 'Entry channel length: a close beyond the extreme of this many previous bars enters, in bars.', 20),
+  exit_period: period(1, 'Exit channel length: a close beyond the opposite extreme of this many previous bars exits, in bars.', 10),
 });
 
 export const donchianBreakout = defineTemplate({

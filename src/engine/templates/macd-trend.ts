@@ -5,9 +5,9 @@ import { defineTemplate } from './template';
 
 const schema = fastBelowSlow(
   paramsObject({
-    fast: period(1, 'Length of the fast EMA of the MACD line, in bars.'),
-    slow: period(2, 'Length of the slow EMA of the MACD line, in bars.'),
-    signal: period(1, 'Length of the EMA of the MACD line that forms the signal line, in bars.'),
+    fast: period(1, 'Length of the fast EMA of the MACD line, in bars.', 12),
+    slow: period(2, 'Length of the slow EMA of the MACD line, in bars.', 26),
+    signal: period(1, 'Length of the EMA of the MACD line that forms the signal line, in bars.', 9),
   }),
 );
 

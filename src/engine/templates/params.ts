@@ -21,8 +21,14 @@ const commonParamsShape = {
 /** Indicator look-backs are bounded so ring buffers stay small. */
 export const MAX_PERIOD = 10_000;
 
-export function period(minimum: number, description: string) {
-  return z.int().min(minimum).max(MAX_PERIOD).describe(description);
+/** `example` is published as the JSON Schema `examples` of a required param, so a client can offer a run that works as it stands. */
+export function period(minimum: number, description: string, example: number) {
+  return z
+    .int()
+    .min(minimum)
+    .max(MAX_PERIOD)
+    .describe(description)
+    .meta({ examples: [example] });
 }
 
 /** Template params are a closed object: a misspelt name is an error naming it, not a silently ignored key. */
@@ -39,8 +45,8 @@ export function fastBelowSlow<Schema extends z.ZodType<{ fast: number; slow: num
 export function movingAverageCrossParams(average: string) {
   return fastBelowSlow(
     paramsObject({
-      fast: period(1, `Length of the fast ${average}, in bars.`),
-      slow: period(2, `Length of the slow ${average}, in bars.`),
+      fast: period(1, `Length of the fast ${average}, in bars.`, 10),
+      slow: period(2, `Length of the slow ${average}, in bars.`, 30),
     }),
   );
 }

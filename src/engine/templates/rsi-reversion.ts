@@ -4,12 +4,18 @@ import { paramsObject, period } from './params';
 import { PositionIntent } from './strategy';
 import { defineTemplate } from './template';
 
-const level = (description: string) => z.number().gt(0).lt(100).describe(description);
+const level = (description: string, example: number) =>
+  z
+    .number()
+    .gt(0)
+    .lt(100)
+    .describe(description)
+    .meta({ examples: [example] });
 
 const schema = paramsObject({
-  period: period(2, "Length of Wilder's RSI, in bars."),
-  oversold: level('RSI level below which the market is oversold: long entry, short exit.'),
-  overbought: level('RSI level above which the market is overbought: short entry, long exit.'),
+  period: period(2, "Length of Wilder's RSI, in bars.", 14),
+  oversold: level('RSI level below which the market is oversold: long entry, short exit.', 30),
+  overbought: level('RSI level above which the market is overbought: short entry, long exit.', 70),
 }).refine((params) => params.oversold < params.overbought, { path: ['overbought'], message: 'must be greater than oversold' });
 
 export const rsiReversion = defineTemplate({

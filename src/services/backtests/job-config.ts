@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { decimalInput } from '../decimal-input';
 import { FEE_MODELS, MAX_LEVERAGE, TIMEFRAMES, findTemplate, validateTemplateParams, type BacktestConfig, type FeeModel, type Timeframe } from '../../engine';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
@@ -23,7 +24,7 @@ export const MAX_SPAN_YEARS = 5;
 /** ISO 8601 in UTC: a date, or a date-time ending in `Z` or `+00:00`. */
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]00:?00))?$/;
 export const isoUtc = z.string().refine((value) => ISO_UTC.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 UTC timestamp');
-const decimal = (message: string) => z.string().refine((value) => /^\d+(\.\d+)?$/.test(value), message);
+const decimal = (message: string) => decimalInput(message);
 
 export const createSchema = z.strictObject({
   template_id: z.string().min(1),

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { SigningKey, SigningKeyLookup } from '../../auth/authenticator';
 import { SCOPES, type Caller } from '../../auth/caller';
 import type { SecretBox } from '../../crypto/secret-box';
-import type { Orm } from '../../db/orm';
-import { ServiceApiKey } from '../../entities/service-api-key.entity';
+import type { ServiceApiKey } from '../../entities/service-api-key.entity';
 import { AppError } from '../../errors/app-error';
 import { parseOrReject } from '../../errors/validation';
+import type { IdentityStore } from './identity.store';
 
 export interface ApiKeyRecord {
   api_key: string;
@@ -48,7 +48,7 @@ function toRecord(key: ServiceApiKey): ApiKeyRecord {
 /** Service API keys of the signed `/v1` API (contract §5, §6). */
 export class ApiKeysService implements SigningKeyLookup {
   constructor(
-    private readonly orm: Orm,
+    private readonly store: IdentityStore,
     private readonly secrets: SecretBox,
   ) {}
 
@@ -57,38 +57,33 @@ export class ApiKeysService implements SigningKeyLookup {
     const apiKey = `ak_${randomBytes(16).toString('hex')}`;
     const apiSecret = randomBytes(32).toString('hex');
     const scopes = [...new Set(fields.scopes ?? [])];
-    const em = this.orm.em.fork();
-    const key = em.create(ServiceApiKey, {
+    const key = await this.store.insertApiKey({
       userId,
       apiKey,
       secretEncrypted: this.secrets.seal(apiSecret, secretContext(apiKey)),
       label: fields.label ?? '',
       scopes,
-      createdAt: new Date(),
     });
-    await em.flush();
     return { api_key: apiKey, api_secret: apiSecret, scopes, created_at: key.createdAt.toISOString() };
   }
 
   async list(userId: number): Promise<ApiKeyRecord[]> {
-    const keys = await this.orm.em.fork().find(ServiceApiKey, { userId, revokedAt: null }, { orderBy: { id: 'asc' } });
-    return keys.map(toRecord);
+    return (await this.store.activeApiKeys(userId)).map(toRecord);
   }
 
   /** Revoked keys stop signing at once; what they own stays with the user. Another user's key is "not found". */
   async revoke(userId: number, apiKey: string): Promise<void> {
-    const revoked = await this.orm.em.fork().nativeUpdate(ServiceApiKey, { userId, apiKey, revokedAt: null }, { revokedAt: new Date() });
-    if (revoked === 0) throw new AppError('NOT_FOUND', 'API key not found');
+    if (!(await this.store.revokeApiKey(userId, apiKey))) throw new AppError('NOT_FOUND', 'API key not found');
   }
 
   async findSigningKey(apiKey: string): Promise<SigningKey | null> {
-    const key = await this.orm.em.fork().findOne(ServiceApiKey, { apiKey, revokedAt: null });
+    const key = await this.store.findActiveApiKey(apiKey);
     if (!key) return null;
     return { id: key.id, userId: key.userId, scopes: key.scopes, secret: this.secrets.open(key.secretEncrypted, secretContext(key.apiKey)) };
   }
 
   async describe(caller: Caller): Promise<SignedAccount> {
-    const key = caller.apiKeyId === null ? null : await this.orm.em.fork().findOne(ServiceApiKey, { id: caller.apiKeyId });
+    const key = caller.apiKeyId === null ? null : await this.store.findApiKeyById(caller.apiKeyId);
     if (!key) throw new AppError('NOT_FOUND', 'API key not found');
     return { user_id: caller.userId, api_key: key.apiKey, label: key.label, scopes: key.scopes };
   }

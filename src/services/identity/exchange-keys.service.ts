@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import type { SecretBox } from '../../crypto/secret-box';
-import type { Orm } from '../../db/orm';
-import { ExchangeKey } from '../../entities/exchange-key.entity';
-import { User } from '../../entities/user.entity';
+import type { ExchangeKey } from '../../entities/exchange-key.entity';
 import { AppError } from '../../errors/app-error';
 import { parseOrReject } from '../../errors/validation';
 import type { ExchangeCredentials, ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import { naiveUtc } from '../timestamps';
-import { normaliseEmail } from './users.service';
+import type { IdentityStore } from './identity.store';
 
 /** Spec "Registered-key status"; the last four fields only when a key is registered. */
 export interface KeyStatus {
@@ -41,7 +39,7 @@ function secretContext(userId: number): string {
 /** The exchange trading key a user registers (contract §5); checked with a signed call before it is stored. */
 export class ExchangeKeysService {
   constructor(
-    private readonly orm: Orm,
+    private readonly store: IdentityStore,
     private readonly secrets: SecretBox,
     private readonly exchange: ExchangeTradingClient,
   ) {}
@@ -51,47 +49,32 @@ export class ExchangeKeysService {
     const check = await this.exchange.checkAccount({ apiKey, apiSecret });
     if (check === 'rejected') throw new AppError('INVALID_PARAMETER', 'the exchange rejected the API key');
     if (check === 'unavailable') throw new AppError('UPSTREAM_FAILED', 'upstream request failed');
-    const em = this.orm.em.fork();
-    const user = await em.findOneOrFail(User, { id: userId });
-    const now = new Date();
-    await em.upsert(ExchangeKey, {
-      userId,
-      apiKey,
-      secretEncrypted: this.secrets.seal(apiSecret, secretContext(userId)),
-      verificationStatus: 'verified',
-      lastVerified: now,
-      isActive: true,
-      createdAt: now,
-    });
-    return { success: true, message: 'API key registered', email: user.email, has_api_key: true };
+    const email = await this.emailOf(userId);
+    await this.store.upsertVerifiedExchangeKey({ userId, apiKey, secretEncrypted: this.secrets.seal(apiSecret, secretContext(userId)) });
+    return { success: true, message: 'API key registered', email, has_api_key: true };
   }
 
   async remove(userId: number): Promise<KeyCheck> {
-    const em = this.orm.em.fork();
-    const user = await em.findOneOrFail(User, { id: userId });
-    const deleted = await em.nativeDelete(ExchangeKey, { userId });
-    if (deleted === 0) throw new AppError('NOT_FOUND', NO_KEY);
-    return { success: true, message: 'API key deleted', email: user.email, has_api_key: false };
+    const email = await this.emailOf(userId);
+    if (!(await this.store.deleteExchangeKey(userId))) throw new AppError('NOT_FOUND', NO_KEY);
+    return { success: true, message: 'API key deleted', email, has_api_key: false };
   }
 
   /** `POST /api-key/verify`: re-checks the registered key with the exchange and records the outcome. */
   async verify(input: unknown): Promise<KeyCheck> {
     const { email } = parseOrReject(emailSchema, input);
-    const em = this.orm.em.fork();
-    const found = await this.findKey(em, email);
+    const found = await this.findKey(email);
     if (!('key' in found)) return found.answer;
     const check = await this.exchange.checkAccount(this.decrypt(found.key));
     if (check === 'unavailable') return { success: false, message: 'exchange unavailable, try again later', email: found.email, has_api_key: true };
-    found.key.verificationStatus = check === 'accepted' ? 'verified' : 'failed';
-    found.key.lastVerified = new Date();
-    await em.flush();
+    await this.store.recordExchangeKeyCheck(found.key.userId, check === 'accepted');
     return check === 'accepted'
       ? { success: true, message: 'API key verified', email: found.email, has_api_key: true }
       : { success: false, message: 'the exchange rejected the API key', email: found.email, has_api_key: true };
   }
 
   async status(email: string): Promise<KeyStatus> {
-    const found = await this.findKey(this.orm.em.fork(), email);
+    const found = await this.findKey(email);
     if (!('key' in found)) return found.answer;
     return {
       success: true,
@@ -107,7 +90,7 @@ export class ExchangeKeysService {
 
   /** The decrypted exchange credentials of a user, for features that trade with them; null when none are registered. */
   async credentialsFor(userId: number): Promise<ExchangeCredentials | null> {
-    const key = await this.orm.em.fork().findOne(ExchangeKey, { userId, isActive: true });
+    const key = await this.store.findActiveExchangeKey(userId);
     return key ? this.decrypt(key) : null;
   }
 
@@ -115,10 +98,17 @@ export class ExchangeKeysService {
     return { apiKey: key.apiKey, apiSecret: this.secrets.open(key.secretEncrypted, secretContext(key.userId)) };
   }
 
-  private async findKey(em: ReturnType<Orm['em']['fork']>, email: string): Promise<{ key: ExchangeKey; email: string } | { answer: KeyCheck }> {
-    const user = await em.findOne(User, { email: normaliseEmail(email) });
+  /** Callers are authenticated users, so their row exists; a user deleted meanwhile is an unauthenticated caller. */
+  private async emailOf(userId: number): Promise<string> {
+    const user = await this.store.findUser(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'user no longer exists');
+    return user.email;
+  }
+
+  private async findKey(email: string): Promise<{ key: ExchangeKey; email: string } | { answer: KeyCheck }> {
+    const user = await this.store.findUserByEmail(email);
     if (!user) return { answer: { success: false, message: USER_NOT_FOUND, email, has_api_key: false } };
-    const key = await em.findOne(ExchangeKey, { userId: user.id });
+    const key = await this.store.findExchangeKey(user.id);
     if (!key) return { answer: { success: false, message: NO_KEY, email, has_api_key: false } };
     return { key, email: user.email };
   }

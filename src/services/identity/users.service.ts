@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { AppTokens } from '../../auth/app-tokens';
-import type { IdentityProviders, ProviderName, VerifiedIdentity } from '../../auth/identity-providers';
-import type { Orm } from '../../db/orm';
-import { User } from '../../entities/user.entity';
+import type { IdentityProviders, ProviderName } from '../../auth/identity-providers';
+import type { PlanLevel, User } from '../../entities/user.entity';
 import { AppError } from '../../errors/app-error';
 import { parseOrReject } from '../../errors/validation';
 import { naiveUtc } from '../timestamps';
+import type { IdentityStore } from './identity.store';
 
 /** Spec "User (returned at sign-in)". */
 export interface UserRecord {
@@ -33,6 +33,11 @@ export function signInSchema(provider: ProviderName) {
   return z.object({ [TOKEN_FIELD[provider]]: z.string().min(1) });
 }
 
+/** The identity token of a REST sign-in body (`{"id_token": ...}` or `{"identity_token": ...}`); 422 when it is missing. */
+export function signInToken(provider: ProviderName, body: unknown): string {
+  return (parseOrReject(signInSchema(provider), body) as Record<string, string>)[TOKEN_FIELD[provider]] as string;
+}
+
 const PROVIDER_COLUMN = { a: 'providerAId', b: 'providerBId' } as const;
 
 export function hasActivePlan(user: User, now = new Date()): boolean {
@@ -54,72 +59,53 @@ export function toUserRecord(user: User): UserRecord {
   };
 }
 
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-/** The fields of a user known only by e-mail (first sign-in, or named by an operator command). */
-export function newUserData(email: string) {
-  return { email: normaliseEmail(email), name: '', createdAt: new Date(), updatedAt: new Date() };
-}
-
 export class UsersService {
   constructor(
-    private readonly orm: Orm,
+    private readonly store: IdentityStore,
     private readonly providers: IdentityProviders,
     private readonly appTokens: AppTokens,
   ) {}
 
-  async signIn(provider: ProviderName, input: unknown): Promise<SignInResult> {
-    const field = TOKEN_FIELD[provider];
-    const body = parseOrReject(signInSchema(provider), input) as Record<typeof field, string>;
-    return this.signInWithToken(provider, body[field]);
-  }
-
-  async signInWithToken(provider: ProviderName, token: string): Promise<SignInResult> {
+  async signIn(provider: ProviderName, token: string): Promise<SignInResult> {
     const identity = await this.providers.verify(provider, token);
-    const user = await this.link(identity);
+    const user = await this.store.linkUser({
+      column: PROVIDER_COLUMN[identity.provider],
+      subject: identity.subject,
+      email: identity.email,
+      name: identity.name,
+    });
     return { access_token: await this.appTokens.issue({ userId: user.id, email: user.email }), user: toUserRecord(user) };
   }
 
   async get(userId: number): Promise<UserRecord> {
-    const user = await this.orm.em.fork().findOne(User, { id: userId });
+    const user = await this.store.findUser(userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'user no longer exists');
     return toUserRecord(user);
   }
 
-  async findByEmail(email: string): Promise<User | null> {
-    return this.orm.em.fork().findOne(User, { email: normaliseEmail(email) });
+  /** The user's plan while it is active, else null. */
+  async activePlan(userId: number): Promise<PlanLevel | null> {
+    const user = await this.store.findUser(userId);
+    return user && hasActivePlan(user) ? user.plan : null;
+  }
+
+  /** Sets the user's plan to end at `expiresAt`, creating the user when the e-mail is new; returns the user id. */
+  async setPlan(email: string, plan: PlanLevel, expiresAt: Date): Promise<number> {
+    return (await this.store.setPlan(email, plan, expiresAt)).id;
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.store.findUserByEmail(email);
   }
 
   /** For operator commands, which name users by e-mail before they ever sign in. */
+  findOrCreateByEmail(email: string): Promise<User> {
+    return this.store.findOrCreateUser(email);
+  }
+
   /** Offline development sign-in (admin `create-app-token`): the app token a provider sign-in would give, without a provider. */
   async developmentSignIn(email: string): Promise<SignInResult> {
     const user = await this.findOrCreateByEmail(email);
     return { access_token: await this.appTokens.issue({ userId: user.id, email: user.email }), user: toUserRecord(user) };
-  }
-
-  async findOrCreateByEmail(email: string): Promise<User> {
-    const em = this.orm.em.fork();
-    const address = normaliseEmail(email);
-    const existing = await em.findOne(User, { email: address });
-    if (existing) return existing;
-    const user = em.create(User, newUserData(address));
-    await em.flush();
-    return user;
-  }
-
-  /** Provider id first, then e-mail: one person signing in with both providers is one user. */
-  private async link(identity: VerifiedIdentity): Promise<User> {
-    const em = this.orm.em.fork();
-    const column = PROVIDER_COLUMN[identity.provider];
-    const user =
-      (await em.findOne(User, { [column]: identity.subject })) ??
-      (await em.findOne(User, { email: identity.email })) ??
-      em.create(User, newUserData(identity.email));
-    user[column] = identity.subject;
-    if (!user.name && identity.name) user.name = identity.name;
-    await em.flush();
-    return user;
   }
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AppError } from '../../errors/app-error';
+import { SYMBOL_NOT_FOUND } from './cached-upstream';
 
 /**
  * Query-string values arrive as text; these schemas parse them the way the
@@ -38,9 +40,15 @@ export const ratioQuerySchema = z.object({
   limit: queryInteger({ min: 1, max: 500 }).default(10),
 });
 
-/** Path symbols are taken case-insensitively, as the exchange's own symbols are upper case. */
+/**
+ * Path symbols are taken case-insensitively, as the exchange's own symbols are
+ * upper case. A blank one names no symbol: asked upstream it would be "symbol
+ * missing", a 400 the gateway cannot forward and would answer as 502.
+ */
 export function normalizeSymbol(symbol: string): string {
-  return symbol.trim().toUpperCase();
+  const normalized = symbol.trim().toUpperCase();
+  if (normalized === '') throw new AppError('NOT_FOUND', SYMBOL_NOT_FOUND);
+  return normalized;
 }
 
 export type QueryValues = Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 import type { Knex } from '@mikro-orm/postgresql';
 import type { Orm } from '../../db/orm';
 
-/** Every SQL statement of the plan-gated series, in one place. Values stay decimal strings from `numeric` to the wire. */
+/** Every SQL statement of plans: their data keys and the plan-gated series. Values stay decimal strings from `numeric` to the wire. */
 
 export type Market = 'stock' | 'index' | 'commodity';
 export type RatioSeries = 'retail' | 'top' | 'whale';
@@ -37,6 +37,16 @@ export class PlanSeriesStore {
 
   private knex(): Knex {
     return this.orm.em.getConnection().getKnex();
+  }
+
+  async insertPlanKey(userId: number, keyHash: string): Promise<void> {
+    await this.knex()('plan_keys').insert({ user_id: userId, key_hash: keyHash, created_at: new Date() });
+  }
+
+  /** The user id a plan key (by its hash) belongs to, or null. */
+  async planKeyOwner(keyHash: string): Promise<number | null> {
+    const row = await this.knex()('plan_keys').where({ key_hash: keyHash }).first<{ user_id: number } | undefined>('user_id');
+    return row?.user_id ?? null;
   }
 
   async upsertKlines(rows: KlineRow[]): Promise<void> {

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { generatePlanKey, hashPlanKey, looksLikePlanKey } from '../../auth/plan-keys';
-import type { Orm } from '../../db/orm';
-import { PlanKey } from '../../entities/plan-key.entity';
-import { User, type PlanLevel } from '../../entities/user.entity';
+import type { PlanLevel } from '../../entities/user.entity';
 import { AppError } from '../../errors/app-error';
 import { parseOrReject } from '../../errors/validation';
-import { hasActivePlan, newUserData, normaliseEmail } from '../identity/users.service';
+import type { UsersService } from '../identity/users.service';
+import type { PlanSeriesStore } from './plan-series.store';
 
 export const PLAN_LEVELS = ['basic', 'standard', 'pro'] as const satisfies readonly PlanLevel[];
 
@@ -23,35 +22,35 @@ const grantSchema = z.object({
   days: z.coerce.number().int().min(0).max(36_500),
 });
 
-/** Plans and their data keys (contract §4). */
+/** Plans and their data keys (contract §4). The plan itself is a column of the user, kept by the users service. */
 export class PlansService {
-  constructor(private readonly orm: Orm) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly store: PlanSeriesStore,
+  ) {}
 
-  /** Sets the user's plan to end `days` from now (0 ends it at once) and issues a new key; earlier keys keep working while the plan is active. */
+  /**
+   * Sets the user's plan to end `days` from now (0 ends it at once) and issues a new key; earlier keys keep working while the plan is active.
+   * The plan is set before the key exists, so a failure between the two leaves no key that works without a plan; running the grant again completes it.
+   */
   async grant(input: { email: string; plan: string; days: string | number }): Promise<PlanGrant> {
     const { email, plan, days } = parseOrReject(grantSchema, input);
     const expiresAt = new Date(Date.now() + days * DAY_MS);
     const key = generatePlanKey();
-    await this.orm.em.fork().transactional(async (em) => {
-      const user = (await em.findOne(User, { email: normaliseEmail(email) })) ?? em.create(User, newUserData(email));
-      user.plan = plan;
-      user.planExpiresAt = expiresAt;
-      await em.flush();
-      em.create(PlanKey, { userId: user.id, keyHash: hashPlanKey(key), createdAt: new Date() });
-    });
+    const userId = await this.users.setPlan(email, plan, expiresAt);
+    await this.store.insertPlanKey(userId, hashPlanKey(key));
     return { data_api_key: key, plan, expires_at: expiresAt.toISOString() };
   }
 
   /** 401 when the key is missing or unknown, 403 when its user has no active plan at `level` or above. Returns the user id. */
   async requirePlan(key: string | undefined, level: PlanLevel): Promise<number> {
     if (!key) throw new AppError('UNAUTHENTICATED', 'missing X-Data-API-Key');
-    const em = this.orm.em.fork();
-    const planKey = looksLikePlanKey(key) ? await em.findOne(PlanKey, { keyHash: hashPlanKey(key) }) : null;
-    if (!planKey) throw new AppError('UNAUTHENTICATED', 'invalid X-Data-API-Key');
-    const user = await em.findOneOrFail(User, { id: planKey.userId });
-    if (!hasActivePlan(user) || PLAN_LEVELS.indexOf(user.plan as PlanLevel) < PLAN_LEVELS.indexOf(level)) {
+    const userId = looksLikePlanKey(key) ? await this.store.planKeyOwner(hashPlanKey(key)) : null;
+    if (userId === null) throw new AppError('UNAUTHENTICATED', 'invalid X-Data-API-Key');
+    const plan = await this.users.activePlan(userId);
+    if (plan === null || PLAN_LEVELS.indexOf(plan) < PLAN_LEVELS.indexOf(level)) {
       throw new AppError('PLAN_REQUIRED', `an active ${level} plan or above is required`);
     }
-    return user.id;
+    return userId;
   }
 }

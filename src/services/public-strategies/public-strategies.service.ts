@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Orm } from '../../db/orm';
-import { PublicStrategy } from '../../entities/public-strategy.entity';
+import type { PublicStrategy } from '../../entities/public-strategy.entity';
 import { AppError } from '../../errors/app-error';
 import { parseOrReject } from '../../errors/validation';
 import { naiveUtc } from '../timestamps';
+import type { PublicStrategiesStore, PublicStrategyText } from './public-strategies.store';
 
 /** The spec's 404 detail for a missing public strategy: the Chinese text for "Strategy not found". */
 export const STRATEGY_NOT_FOUND = '策略不存在';
@@ -57,61 +57,51 @@ function isStorableId(id: number): boolean {
 }
 
 export class PublicStrategiesService {
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly store: PublicStrategiesStore) {}
 
   async list(): Promise<PublicStrategyRecord[]> {
-    const strategies = await this.orm.em.fork().find(PublicStrategy, {}, { orderBy: { createdAt: 'desc', id: 'desc' } });
-    return strategies.map(toRecord);
+    return (await this.store.list()).map(toRecord);
   }
 
   async get(id: number): Promise<PublicStrategyRecord> {
-    return toRecord(await this.findOrFail(this.orm.em.fork(), id));
+    return toRecord(orNotFound(isStorableId(id) ? await this.store.find(id) : null));
   }
 
   async create(input: unknown): Promise<PublicStrategyRecord> {
     const fields = parseOrReject(createSchema, input);
-    const em = this.orm.em.fork();
-    const strategy = em.create(PublicStrategy, {
+    const strategy = await this.store.insert({
       name: fields.name,
       author: fields.author ?? '',
       description: fields.description ?? '',
       entryCondition: fields.entry_condition ?? '',
       exitCondition: fields.exit_condition ?? '',
       botName: fields.bot_name ?? '',
-      createdAt: new Date(),
-      updatedAt: new Date(),
     });
-    await em.flush();
     return toRecord(strategy);
   }
 
   async update(id: number, input: unknown): Promise<PublicStrategyRecord> {
     const fields = parseOrReject(updateSchema, input ?? {});
-    const em = this.orm.em.fork();
-    const strategy = await this.findOrFail(em, id);
-    const changes = {
+    const changes: Partial<PublicStrategyText> = {};
+    const given = {
       author: fields.author,
       description: fields.description,
       entryCondition: fields.entry_condition,
       exitCondition: fields.exit_condition,
       botName: fields.bot_name,
     };
-    for (const [key, value] of Object.entries(changes) as [keyof typeof changes, string | null | undefined][]) {
-      if (value !== undefined && value !== null) strategy[key] = value;
+    for (const [key, value] of Object.entries(given) as [keyof PublicStrategyText, string | null | undefined][]) {
+      if (value !== undefined && value !== null) changes[key] = value;
     }
-    strategy.updatedAt = new Date();
-    await em.flush();
-    return toRecord(strategy);
+    return toRecord(orNotFound(isStorableId(id) ? await this.store.update(id, changes) : null));
   }
 
   async delete(id: number): Promise<void> {
-    const deleted = isStorableId(id) ? await this.orm.em.fork().nativeDelete(PublicStrategy, { id }) : 0;
-    if (deleted === 0) throw new AppError('NOT_FOUND', STRATEGY_NOT_FOUND);
+    if (!(isStorableId(id) && (await this.store.delete(id)))) throw new AppError('NOT_FOUND', STRATEGY_NOT_FOUND);
   }
+}
 
-  private async findOrFail(em: ReturnType<Orm['em']['fork']>, id: number): Promise<PublicStrategy> {
-    const strategy = isStorableId(id) ? await em.findOne(PublicStrategy, { id }) : null;
-    if (!strategy) throw new AppError('NOT_FOUND', STRATEGY_NOT_FOUND);
-    return strategy;
-  }
+function orNotFound(strategy: PublicStrategy | null): PublicStrategy {
+  if (!strategy) throw new AppError('NOT_FOUND', STRATEGY_NOT_FOUND);
+  return strategy;
 }

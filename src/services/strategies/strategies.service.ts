@@ -1,20 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { ownedBy, ownerFor, type Caller } from '../../auth/caller';
-import type { Orm } from '../../db/orm';
-import { Strategy, type StrategyStatus } from '../../entities/strategy.entity';
-import { OutboxEvent } from '../../entities/outbox-event.entity';
+import { ownerFor, type Caller } from '../../auth/caller';
+import type { Strategy, StrategyStatus } from '../../entities/strategy.entity';
 import { AppError } from '../../errors/app-error';
-import { toEnvelope } from '../../events/outbox';
 import type { EventEnvelope } from '../../events/event-types';
 import type { StrategyEventFeed, StrategyEventPayload } from './strategy-event-feed';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { decodeCursor, pageOf } from '../pagination';
+import type { StrategyStore } from './strategies.store';
 import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
-import { recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
+import { StrategyHistory } from './strategy-history';
+import { eventRecord, recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
 
 const STATUSES = ['draft', 'deployed', 'paused', 'stopped', 'error'] as const;
 
@@ -48,35 +46,45 @@ export type StrategyBacktestConfig = Pick<StrategyRecord, 'template_id' | 'param
 
 /** Signed-API strategies (contract §8): create, list, get, update and delete. Deploy and pause are in strategy-runs.service.ts. */
 export class StrategiesService {
+  /** Contract §11: a strategy's positions and stored events. */
+  readonly history: StrategyHistory;
+
   constructor(
-    private readonly orm: Orm,
+    private readonly store: StrategyStore,
     private readonly feed: StrategyEventFeed,
-  ) {}
+  ) {
+    this.history = new StrategyHistory(store);
+  }
 
   /**
-   * The events of one of the caller's strategies as they are published in
-   * this process (subscription `strategyEvents`); another key's or a missing
-   * strategy is NOT_FOUND, as everywhere else.
+   * Subscription `strategyEvents` (contract §11): the stored events after
+   * `after` (when given), then the live ones as this process publishes them,
+   * of one of the caller's strategies or, without `strategyId`, of all of
+   * them. Listening starts before the stored events are read, and live events
+   * already yielded from the store are skipped, so none is missed or
+   * repeated at the seam. Another key's or a missing strategy is NOT_FOUND.
    */
-  async followEvents(caller: Caller, strategyId: string): Promise<AsyncIterable<EventEnvelope>> {
+  async followEvents(caller: Caller, strategyId: string | undefined, after: string | undefined): Promise<AsyncIterable<EventEnvelope>> {
     const controller = new AbortController();
-    // Listening starts before the ownership read, so an event between the two is not lost.
-    const events = this.feed.follow(strategyId, controller.signal);
+    const live = this.feed.follow(strategyId, controller.signal);
     try {
-      await findOwnedStrategy(this.orm.em.fork(), caller, strategyId);
+      const strategyIds = strategyId
+        ? [(await findOwnedStrategy(this.store, this.store.fork(), caller, strategyId)).id]
+        : await this.store.ownedStrategyIds(caller);
+      const afterSeq = after === undefined ? undefined : await this.history.seqOf(strategyIds, after);
+      return envelopes(caller, this.history, strategyIds, afterSeq, live, controller);
     } catch (error) {
       controller.abort();
       throw error;
     }
-    return envelopes(events, controller);
   }
 
   async create(caller: Caller, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(createSchema, input ?? {});
     const params = checkedParams(body.template_id, body.params);
-    const em = this.orm.em.fork();
+    const em = this.store.fork();
     const now = new Date();
-    const strategy = em.create(Strategy, {
+    const strategy = await this.store.insertStrategy(em, {
       id: `strat_${randomBytes(8).toString('hex')}`,
       ...ownerFor(caller),
       name: body.name,
@@ -98,38 +106,41 @@ export class StrategiesService {
       createdAt: now,
       updatedAt: now,
     });
-    await em.flush();
-    return recordOf(em, strategy);
+    return recordOf(this.store, em, strategy);
   }
 
   async list(caller: Caller, query: unknown): Promise<{ data: StrategyRecord[]; next_cursor: string | null }> {
     const { status, limit, cursor } = parseOrInvalidParameter(listSchema, query ?? {});
     const filters = { status };
     const after = cursor ? decodeCursor(cursor, filters) : undefined;
-    const em = this.orm.em.fork();
-    const rows = await em.find(
-      Strategy,
-      {
-        ...ownedBy(caller),
-        ...(status ? { status } : {}),
-        ...(after ? { $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, id: { $lt: after.id } }] } : {}),
-      },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 },
-    );
+    const em = this.store.fork();
+    const rows = await this.store.pageOfStrategies(em, caller, status, after, limit);
     const page = pageOf(rows, limit, (row) => ({ at: row.createdAt, id: row.id }), filters);
-    return { data: await recordsOf(em, page.data), next_cursor: page.next_cursor };
+    return { data: await recordsOf(this.store, em, page.data), next_cursor: page.next_cursor };
   }
 
   async get(caller: Caller, id: string): Promise<StrategyRecord> {
-    const em = this.orm.em.fork();
-    return recordOf(em, await findOwnedStrategy(em, caller, id));
+    const em = this.store.fork();
+    return recordOf(this.store, em, await findOwnedStrategy(this.store, em, caller, id));
+  }
+
+  /** GET /v1/strategies/{id}/positions: another key's or a missing strategy is NOT_FOUND. */
+  async positions(caller: Caller, id: string, query: unknown) {
+    await findOwnedStrategy(this.store, this.store.fork(), caller, id);
+    return this.history.positions(id, query);
+  }
+
+  /** GET /v1/strategies/{id}/events. */
+  async events(caller: Caller, id: string, query: unknown) {
+    await findOwnedStrategy(this.store, this.store.fork(), caller, id);
+    return this.history.events(id, query);
   }
 
   /** Changes apply to the next run: a deployed strategy must be paused first, a deleted one is unusable. */
   async update(caller: Caller, id: string, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(updateSchema, input ?? {});
-    return this.orm.em.fork().transactional(async (em) => {
-      const strategy = await findOwnedStrategy(em, caller, id, true);
+    return this.store.transaction(async (em) => {
+      const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
       requireStatus(strategy, ['draft', 'paused', 'error'], 'update');
       if (body.params !== undefined) strategy.params = checkedParams(strategy.templateId, body.params);
       if (body.name !== undefined) strategy.name = body.name;
@@ -138,38 +149,34 @@ export class StrategiesService {
       if (body.capital !== undefined) strategy.capital = new Decimal(body.capital).toFixed();
       if (body.leverage !== undefined) strategy.leverage = body.leverage;
       strategy.updatedAt = new Date();
-      await em.flush();
-      return recordOf(em, strategy);
+      await this.store.flush(em);
+      return recordOf(this.store, em, strategy);
     });
   }
 
   /** Contract §8: a deployed strategy cannot be deleted (409); otherwise it becomes `stopped` and unusable. */
   async delete(caller: Caller, id: string): Promise<StrategyRecord> {
-    return this.orm.em.fork().transactional(async (em) => {
-      const strategy = await findOwnedStrategy(em, caller, id, true);
+    return this.store.transaction(async (em) => {
+      const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
       if (strategy.status === 'deployed') throw new AppError('INVALID_STATE', 'the strategy is deployed: pause it before deleting it');
       if (strategy.status !== 'stopped') {
         strategy.status = 'stopped';
         strategy.updatedAt = new Date();
-        await em.flush();
+        await this.store.flush(em);
       }
-      return recordOf(em, strategy);
+      return recordOf(this.store, em, strategy);
     });
   }
 
   /** A recorded strategy event with its strategy's owner, for the subscription bridge; null for other events. */
   async eventPayload(eventId: string): Promise<StrategyEventPayload | null> {
-    const em = this.orm.em.fork();
-    const row = await em.findOne(OutboxEvent, { id: eventId });
-    const strategyId = row?.type.startsWith('strategy.') ? row.data.strategy_id : undefined;
-    if (!row || typeof strategyId !== 'string') return null;
-    const strategy = await em.findOne(Strategy, { id: strategyId }, { fields: ['userId', 'apiKeyId'] });
-    return strategy ? { strategyId, userId: strategy.userId, apiKeyId: strategy.apiKeyId, event: toEnvelope(row) } : null;
+    const row = await this.store.strategyEvent(eventId);
+    return row ? { strategyId: row.strategy_id, userId: row.user_id, apiKeyId: row.api_key_id, seq: row.seq, event: eventRecord(row) } : null;
   }
 
   /** For backtest jobs naming `strategy_id`: NOT_FOUND for a missing or another key's strategy, INVALID_STATE for a deleted one. */
   async configForBacktest(caller: Caller, strategyId: string): Promise<StrategyBacktestConfig> {
-    const strategy = await findOwnedStrategy(this.orm.em.fork(), caller, strategyId);
+    const strategy = await findOwnedStrategy(this.store, this.store.fork(), caller, strategyId);
     if (strategy.status === 'stopped') throw new AppError('INVALID_STATE', 'the strategy was deleted and cannot be used');
     const { template_id, params, symbols, timeframe, capital, leverage } = strategyRecord(strategy, undefined);
     return { template_id, params, symbols, timeframe, capital, leverage };
@@ -177,8 +184,8 @@ export class StrategiesService {
 }
 
 /** The caller's strategy or 404 (another key's strategy is not found); `lock` takes a row lock for a state change. */
-export async function findOwnedStrategy(em: EntityManager, caller: Caller, id: string, lock = false): Promise<Strategy> {
-  const strategy = await em.findOne(Strategy, { id, ...ownedBy(caller) }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+export async function findOwnedStrategy(store: StrategyStore, em: EntityManager, caller: Caller, id: string, lock = false): Promise<Strategy> {
+  const strategy = await store.findOwned(em, caller, id, lock);
   if (!strategy) throw new AppError('NOT_FOUND', 'strategy not found');
   return strategy;
 }
@@ -189,10 +196,34 @@ export function requireStatus(strategy: Strategy, allowed: StrategyStatus[], act
   }
 }
 
-async function* envelopes(events: AsyncIterableIterator<[StrategyEventPayload]>, controller: AbortController): AsyncGenerator<EventEnvelope> {
+async function* envelopes(
+  caller: Caller,
+  history: StrategyHistory,
+  strategyIds: string[],
+  afterSeq: string | undefined,
+  live: AsyncIterableIterator<[StrategyEventPayload]>,
+  controller: AbortController,
+): AsyncGenerator<EventEnvelope> {
   try {
-    for await (const [payload] of events) yield payload.event;
+    const yielded = new Set<string>();
+    if (afterSeq !== undefined) {
+      for await (const event of history.storedAfter(strategyIds, afterSeq)) {
+        yielded.add(event.id);
+        yield event;
+      }
+    }
+    for await (const [payload] of live) {
+      if (yielded.delete(payload.event.id) || !ownsEvent(caller, payload)) continue;
+      // recorded before `after` but published late (a transaction that committed after a later one)
+      if (afterSeq !== undefined && BigInt(payload.seq) <= BigInt(afterSeq)) continue;
+      yield payload.event;
+    }
   } finally {
     controller.abort();
   }
+}
+
+/** Without a strategy id the live feed carries every strategy's events: keep the caller's own (as `ownedBy` reads them). */
+function ownsEvent(caller: Caller, payload: StrategyEventPayload): boolean {
+  return payload.userId === caller.userId && (caller.apiKeyId === null || payload.apiKeyId === caller.apiKeyId);
 }

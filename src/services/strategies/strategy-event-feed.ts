@@ -6,10 +6,13 @@ export interface StrategyEventPayload {
   strategyId: string;
   userId: number;
   apiKeyId: number | null;
+  /** Where the event sits in the record order (`outbox_events.seq`). */
+  seq: string;
   event: EventEnvelope;
 }
 
 const WAIT_LIMIT_MS = 5_000;
+const ALL_STRATEGIES = Symbol('all strategies');
 const REMEMBERED = 1_000;
 
 /**
@@ -34,14 +37,15 @@ export class StrategyEventFeed {
     };
   }
 
-  /** Hands an event to this process's subscribers of its strategy (called by the bridge). */
+  /** Hands an event to this process's subscribers of its strategy and of every strategy (called by the bridge). */
   publish(payload: StrategyEventPayload): void {
     this.subscribers.emit(payload.strategyId, payload);
+    this.subscribers.emit(ALL_STRATEGIES, payload);
   }
 
-  /** The events of one strategy from now on, until `signal` aborts. */
-  follow(strategyId: string, signal: AbortSignal): AsyncIterableIterator<[StrategyEventPayload]> {
-    return on(this.subscribers, strategyId, { signal }) as AsyncIterableIterator<[StrategyEventPayload]>;
+  /** The events of one strategy (or, without one, of every strategy) from now on, until `signal` aborts. */
+  follow(strategyId: string | undefined, signal: AbortSignal): AsyncIterableIterator<[StrategyEventPayload]> {
+    return on(this.subscribers, strategyId ?? ALL_STRATEGIES, { signal }) as AsyncIterableIterator<[StrategyEventPayload]>;
   }
 
   published(eventId: string): void {

@@ -1,12 +1,12 @@
-import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { decimalInput } from '../decimal-input';
 import { TIMEFRAMES, validateTemplateParams } from '../../engine';
 import { AppError } from '../../errors/app-error';
 
 /** Input rules shared by strategy create, update and deploy (contract §8, spec "Limits"). */
 export const MAX_SYMBOLS = 10;
 
-export const decimalString = z.string().refine((value) => /^\d+(\.\d+)?$/.test(value) && new Decimal(value).gt(0), 'must be a positive decimal string');
+export const decimalString = decimalInput('must be a positive decimal string', { positive: true });
 /** Spec "Limits": deploy leverage 1 to 20 (the backtest engine accepts more). */
 export const MAX_STRATEGY_LEVERAGE = 20;
 export const leverage = z.int().min(1).max(MAX_STRATEGY_LEVERAGE);

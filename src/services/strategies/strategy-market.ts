@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error';
 import type { UpstreamClient } from '../../upstream/upstream-client';
 
 /** One kline as the exchange sends it, parsed; the last bar of an answer is still forming. */
@@ -11,7 +13,9 @@ export interface Bar {
   closeTime: number;
 }
 
-type KlineRow = [number, string, string, string, string, string, number, ...unknown[]];
+const decimal = z.string().regex(/^\d+(\.\d+)?$/);
+/** A kline row as the exchange sends it: open time, OHLCV as decimal strings, close time, then fields the runtime does not read. */
+const klineRows = z.array(z.tuple([z.number(), decimal, decimal, decimal, decimal, decimal, z.number()], z.unknown()));
 
 /** Klines for the strategy runtime and market closes, through the process's one upstream client. */
 export class StrategyMarket {
@@ -19,13 +23,15 @@ export class StrategyMarket {
 
   /** The latest `limit` bars, oldest first, the forming one last. Never cached: each call asks the exchange. */
   async bars(symbol: string, timeframe: string, limit: number): Promise<Bar[]> {
-    const { data } = await this.upstream.getJson<KlineRow[]>(
+    const { data } = await this.upstream.getJson<unknown>(
       'fapi',
       '/fapi/v1/klines',
       { symbol, interval: timeframe, limit },
       { weight: limit < 100 ? 1 : limit < 500 ? 2 : 5, waitForBudget: true },
     );
-    return data.map((row) => ({
+    const rows = klineRows.safeParse(data);
+    if (!rows.success) throw new AppError('UPSTREAM_FAILED', `upstream request failed: klines of ${symbol} are not what the exchange documents`);
+    return rows.data.map((row) => ({
       openTime: row[0],
       open: Number(row[1]),
       high: Number(row[2]),
@@ -39,8 +45,8 @@ export class StrategyMarket {
   /** The market price now: the forming bar's latest close. */
   async price(symbol: string): Promise<number> {
     const bars = await this.bars(symbol, '1m', 1);
-    const forming = bars[bars.length - 1];
-    if (forming === undefined) throw new Error(`no price for ${symbol}`);
-    return forming.close;
+    const last = bars.at(-1);
+    if (!last) throw new Error(`no price for ${symbol}`);
+    return last.close;
   }
 }

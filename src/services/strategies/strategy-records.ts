@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
+import type { CloseReason } from '../../entities/strategy-position.entity';
 import type { Strategy, StrategyStatus } from '../../entities/strategy.entity';
+import type { EventEnvelope } from '../../events/event-types';
+import type { EventRow, PositionRow, StatsRow, StrategyStore } from './strategies.store';
 
 /** Spec "Signed-API strategy" `stats`: cumulative over every run, computed from the stored positions. */
 export interface StrategyStats {
@@ -28,21 +31,9 @@ export interface StrategyRecord {
 
 const EMPTY_STATS: StrategyStats = { open_positions: 0, total_pnl: '0', total_trades: 0, win_rate: '0' };
 
-/** Stats of several strategies in one query: closed positions are trades, a trade with pnl > 0 is a win. */
-export async function statsOf(em: EntityManager, strategyIds: string[]): Promise<Map<string, StrategyStats>> {
+/** Spec stats from the store's per-strategy counts: a trade with pnl > 0 is a win. */
+export function statsFrom(rows: StatsRow[]): Map<string, StrategyStats> {
   const stats = new Map<string, StrategyStats>();
-  if (strategyIds.length === 0) return stats;
-  const rows: { strategy_id: string; open: string; trades: string; wins: string; pnl: string | null }[] = await em.getConnection().execute(
-    `SELECT strategy_id,
-            count(*) FILTER (WHERE closed_at IS NULL) AS open,
-            count(*) FILTER (WHERE closed_at IS NOT NULL) AS trades,
-            count(*) FILTER (WHERE closed_at IS NOT NULL AND pnl > 0) AS wins,
-            sum(pnl) FILTER (WHERE closed_at IS NOT NULL) AS pnl
-       FROM strategy_positions WHERE strategy_id IN (${strategyIds.map(() => '?').join(', ')}) GROUP BY strategy_id`,
-    strategyIds,
-    'all',
-    em.getTransactionContext(),
-  );
   for (const row of rows) {
     const trades = Number(row.trades);
     stats.set(row.strategy_id, {
@@ -73,15 +64,60 @@ export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefi
   };
 }
 
-export async function recordOf(em: EntityManager, strategy: Strategy): Promise<StrategyRecord> {
-  const stats = await statsOf(em, [strategy.id]);
+export async function recordOf(store: StrategyStore, em: EntityManager, strategy: Strategy): Promise<StrategyRecord> {
+  const stats = statsFrom(await store.statsRows(em, [strategy.id]));
   return strategyRecord(strategy, stats.get(strategy.id));
 }
 
-export async function recordsOf(em: EntityManager, strategies: Strategy[]): Promise<StrategyRecord[]> {
-  const stats = await statsOf(
-    em,
-    strategies.map((strategy) => strategy.id),
+export async function recordsOf(store: StrategyStore, em: EntityManager, strategies: Strategy[]): Promise<StrategyRecord[]> {
+  const stats = statsFrom(
+    await store.statsRows(
+      em,
+      strategies.map((strategy) => strategy.id),
+    ),
   );
   return strategies.map((strategy) => strategyRecord(strategy, stats.get(strategy.id)));
+}
+
+/** Contract §11 position; decimals as strings, exit fields null while open. */
+export interface PositionRecord {
+  id: string;
+  strategy_id: string;
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: string;
+  entry_price: string;
+  entry_fee: string;
+  opened_at: string;
+  exit_price: string | null;
+  exit_fee: string | null;
+  pnl: string | null;
+  closed_at: string | null;
+  close_reason: CloseReason | null;
+  dry_run: boolean;
+}
+
+const decimalOrNull = (value: string | null) => (value === null ? null : new Decimal(value).toFixed());
+
+export function positionRecord(row: PositionRow): PositionRecord {
+  return {
+    id: row.id,
+    strategy_id: row.strategy_id,
+    symbol: row.symbol,
+    side: row.side,
+    quantity: new Decimal(row.quantity).toFixed(),
+    entry_price: new Decimal(row.entry_price).toFixed(),
+    entry_fee: new Decimal(row.entry_fee).toFixed(),
+    opened_at: new Date(row.opened_at).toISOString(),
+    exit_price: decimalOrNull(row.exit_price),
+    exit_fee: decimalOrNull(row.exit_fee),
+    pnl: decimalOrNull(row.pnl),
+    closed_at: row.closed_at ? new Date(row.closed_at).toISOString() : null,
+    close_reason: row.close_reason,
+    dry_run: row.dry_run,
+  };
+}
+
+export function eventRecord(row: Pick<EventRow, 'id' | 'type' | 'created_at' | 'data'>): EventEnvelope {
+  return { id: row.id, type: row.type, timestamp: new Date(row.created_at).toISOString(), data: row.data };
 }

@@ -49,24 +49,23 @@ export class StrategyRunState {
   /** Feeds the closed bars not seen yet (the last bar of `bars` is the forming one) and returns the steps of bars past the warm-up. */
   feed(symbol: string, bars: Bar[]): BarStep[] {
     const instance = this.instances.get(symbol);
-    const lastClosed = bars[bars.length - 2];
-    if (!instance || lastClosed === undefined) return [];
+    const lastClosed = bars.at(-2);
+    if (!instance || !lastClosed) return [];
     const steps: BarStep[] = [];
     const warmingUp = this.needsHistory(symbol);
     const warmUpUntil = warmingUp ? (this.stored?.[symbol] ?? lastClosed.openTime) : -Infinity;
     const seen = this.lastBars.get(symbol) ?? -Infinity;
-    // Each closed bar is evaluated with the bar after it, whose open is the signal's price.
-    let bar: Bar | undefined;
-    for (const next of bars) {
-      const current = bar;
-      bar = next;
-      if (current === undefined || current.openTime <= seen) continue;
-      const desired = instance.onBar(current.open, current.high, current.low, current.close, current.volume);
+    for (let index = 0; index + 1 < bars.length; index += 1) {
+      // a closed bar and the one after it, whose open is the next price
+      const [bar, next] = [bars[index], bars[index + 1]];
+      if (!bar || !next) break;
+      if (bar.openTime <= seen) continue;
+      const desired = instance.onBar(bar.open, bar.high, bar.low, bar.close, bar.volume);
       const previous = this.desired.get(symbol) ?? 0;
       this.desired.set(symbol, desired);
-      this.lastBars.set(symbol, current.openTime);
-      if (current.openTime <= warmUpUntil) continue;
-      steps.push(desired !== previous ? { bar: current, signal: { symbol, desired, price: next.open, barCloseTime: current.closeTime } } : { bar: current });
+      this.lastBars.set(symbol, bar.openTime);
+      if (bar.openTime <= warmUpUntil) continue;
+      steps.push(desired !== previous ? { bar, signal: { symbol, desired, price: next.open, barCloseTime: bar.closeTime } } : { bar });
     }
     return steps;
   }

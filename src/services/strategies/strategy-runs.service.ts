@@ -1,10 +1,8 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller';
-import type { Orm } from '../../db/orm';
 import { findTemplate } from '../../engine';
-import { StrategyPosition } from '../../entities/strategy-position.entity';
-import { AppError } from '../../errors/app-error';
+import { AppError, isAppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import type { EventEnvelope } from '../../events/event-types';
 import { recordEvent } from '../../events/outbox';
@@ -15,7 +13,9 @@ import type { PaperBalancesService } from '../accounts/paper-balances.service';
 import { findOwnedStrategy, requireStatus } from './strategies.service';
 import { decimalString, leverage, quoteAsset } from './strategy-input';
 import type { StrategyMarket } from './strategy-market';
+import type { StrategyStore } from './strategies.store';
 import { recordOf, type StrategyRecord } from './strategy-records';
+import type { LiveOrders } from './live-orders';
 import type { StrategyTrader } from './strategy-trader';
 
 export const deploySchema = z.object({
@@ -34,19 +34,23 @@ export const pauseSchema = z.object({ close_positions: z.boolean().default(false
  */
 export class StrategyRunsService {
   constructor(
-    private readonly orm: Orm,
+    private readonly store: StrategyStore,
     private readonly paperBalances: PaperBalancesService,
     private readonly exchangeKeys: ExchangeKeysService,
     private readonly trading: ExchangeTradingClient,
     private readonly market: StrategyMarket,
     private readonly trader: StrategyTrader,
+    private readonly live: LiveOrders,
     private readonly feed: StrategyEventFeed,
   ) {}
 
-  /** Checks run 400 (body) → 404 → 409 (state) → 400 (template minimum) → 409 (no key, live) → 402 (balance). */
+  /**
+   * Checks run 400 (body) → 404 → 409 (state) → 400 (template minimum) → 409 (no key, live) → 402 (balance);
+   * a live run then sets each symbol's leverage on the exchange (502 when refused, nothing changed) before it is deployed.
+   */
   async deploy(caller: Caller, id: string, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(deploySchema, input ?? {});
-    const snapshot = await findOwnedStrategy(this.orm.em.fork(), caller, id);
+    const snapshot = await findOwnedStrategy(this.store, this.store.fork(), caller, id);
     requireStatus(snapshot, ['draft', 'paused'], 'deploy');
     const capital = new Decimal(body.capital ?? snapshot.capital);
     const minimum = findTemplate(snapshot.templateId)?.metadata.minCapital ?? '0';
@@ -54,8 +58,9 @@ export class StrategyRunsService {
       throw new AppError('INVALID_PARAMETER', `capital: must be at least the template minimum ${minimum}`, { field: 'capital' });
     }
     await this.checkFunds(caller.userId, body.dry_run, quoteAsset(snapshot.symbols), capital);
-    return this.orm.em.fork().transactional(async (em) => {
-      const strategy = await findOwnedStrategy(em, caller, id, true);
+    if (!body.dry_run) await this.live.setLeverage(caller.userId, snapshot.symbols, body.leverage ?? snapshot.leverage);
+    return this.store.transaction(async (em) => {
+      const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
       requireStatus(strategy, ['draft', 'paused'], 'deploy');
       const now = new Date();
       strategy.status = 'deployed';
@@ -68,7 +73,7 @@ export class StrategyRunsService {
       strategy.lastBars = null;
       strategy.consecutiveFailures = 0;
       strategy.workerId = null;
-      await em.flush();
+      await this.store.flush(em);
       await recordEvent(em, {
         userId: strategy.userId,
         type: 'strategy.deployed',
@@ -84,20 +89,27 @@ export class StrategyRunsService {
           deployed_at: now.toISOString(),
         },
       });
-      return recordOf(em, strategy);
+      return recordOf(this.store, em, strategy);
     });
   }
 
-  /** With `close_positions`, open positions are closed at market in the same transaction, and their events are published before this returns. */
+  /**
+   * With `close_positions`, open positions are closed at market first and
+   * their events are published before this returns: in the same transaction
+   * for a dry run; for a live run the strategy is paused first (so its worker
+   * sends nothing more), then each position is closed by an order of its own.
+   */
   async pause(caller: Caller, id: string, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(pauseSchema, input ?? {});
+    const snapshot = await findOwnedStrategy(this.store, this.store.fork(), caller, id);
+    if (body.close_positions && snapshot.runDry === false && snapshot.status === 'deployed') return this.pauseLive(caller, id);
     const closeEvents: EventEnvelope[] = [];
-    const record = await this.orm.em.fork().transactional(async (em) => {
-      const strategy = await findOwnedStrategy(em, caller, id, true);
+    const record = await this.store.transaction(async (em) => {
+      const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
       requireStatus(strategy, ['deployed'], 'pause');
       const now = new Date();
       if (body.close_positions) {
-        for (const position of await em.find(StrategyPosition, { strategyId: strategy.id, closedAt: null }, { orderBy: { openedAt: 'asc' } })) {
+        for (const position of await this.store.openPositions(em, strategy.id)) {
           const price = await this.market.price(position.symbol);
           closeEvents.push(await this.trader.close(em, strategy, position, price, now, 'pause'));
         }
@@ -105,15 +117,51 @@ export class StrategyRunsService {
       strategy.status = 'paused';
       strategy.updatedAt = now;
       strategy.workerId = null;
-      await em.flush();
+      await this.store.flush(em);
       await recordEvent(em, {
         userId: strategy.userId,
         type: 'strategy.paused',
         data: { strategy_id: strategy.id, close_positions: body.close_positions, closed_positions: closeEvents.length, paused_at: now.toISOString() },
       });
-      return recordOf(em, strategy);
+      return recordOf(this.store, em, strategy);
     });
     await this.feed.waitFor(closeEvents.map((event) => event.id));
+    return record;
+  }
+
+  private async pauseLive(caller: Caller, id: string): Promise<StrategyRecord> {
+    const strategy = await this.store.transaction(async (em) => {
+      const locked = await findOwnedStrategy(this.store, em, caller, id, true);
+      requireStatus(locked, ['deployed'], 'pause');
+      locked.status = 'paused';
+      locked.updatedAt = new Date();
+      locked.workerId = null;
+      await this.store.flush(em);
+      return locked;
+    });
+    const positions = await this.store.openPositions(this.store.fork(), strategy.id);
+    await this.live
+      .exclusive(strategy.id, async () => {
+        await this.live.settle(strategy);
+        for (const position of positions) await this.live.close(strategy, position, 'pause', undefined, () => true);
+      })
+      .catch((error: unknown) => {
+        if (isAppError(error)) throw error;
+        throw new AppError(
+          'UPSTREAM_FAILED',
+          `upstream request failed: the strategy is paused, but the exchange did not close every position (${(error as Error).message}); pause closes nothing more, positions stay open until closed on the exchange or by a later run`,
+        );
+      });
+    const closeEvents = await this.store.closeEventIds(positions.map((position) => position.id));
+    const record = await this.store.transaction(async (em) => {
+      await recordEvent(em, {
+        userId: strategy.userId,
+        type: 'strategy.paused',
+        data: { strategy_id: strategy.id, close_positions: true, closed_positions: closeEvents.length, paused_at: strategy.updatedAt.toISOString() },
+      });
+      return recordOf(this.store, em, strategy);
+    });
+    await this.feed.waitFor(closeEvents);
     return record;
   }
 

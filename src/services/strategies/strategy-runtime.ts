@@ -1,13 +1,13 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isHeldSql } from '../../db/process-liveness';
-import type { Orm } from '../../db/orm';
 import { TIMEFRAME_MS, type Timeframe } from '../../engine';
 import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from '../../engine/protective-exit';
-import { StrategyPosition } from '../../entities/strategy-position.entity';
-import { Strategy } from '../../entities/strategy.entity';
+import type { Strategy } from '../../entities/strategy.entity';
 import { recordEvent } from '../../events/outbox';
 import type { Logger } from '../../observability/logger';
+import type { LiveOrders } from './live-orders';
+import { OrderPending, type OrderGuard } from './order-ledger';
+import { percentOf } from './protective-orders';
+import type { StrategyStore } from './strategies.store';
 import type { Bar, StrategyMarket } from './strategy-market';
 import { StrategyRunState, type BarStep, type Signal } from './strategy-run-state';
 import type { StrategyTrader } from './strategy-trader';
@@ -20,6 +20,13 @@ export interface StrategyRuntimeOptions {
   /** Upstream or order failures in a row that move a strategy to `error`. */
   failureLimit: number;
   now?: () => number;
+}
+
+/** The strategies on one symbol and timeframe: one klines call serves them all. */
+interface Group {
+  symbol: string;
+  timeframe: Timeframe;
+  members: Strategy[];
 }
 
 /** Bars asked for when a run needs history (indicator warm-up) and when it only needs the latest closes. */
@@ -44,9 +51,10 @@ export class StrategyRuntime {
   private readonly now: () => number;
 
   constructor(
-    private readonly orm: Orm,
+    private readonly store: StrategyStore,
     private readonly market: StrategyMarket,
     private readonly trader: StrategyTrader,
+    private readonly live: LiveOrders,
     private readonly options: StrategyRuntimeOptions,
     private readonly logger: Logger,
   ) {
@@ -56,44 +64,41 @@ export class StrategyRuntime {
   async tick(): Promise<void> {
     const strategies = await this.claim();
     for (const id of this.runs.keys()) if (!strategies.some((strategy) => strategy.id === id)) this.runs.delete(id);
-    const groups = new Map<string, Strategy[]>();
+    const groups = new Map<string, Group>();
     for (const strategy of strategies) {
       const runStartedAt = strategy.runStartedAt?.getTime() ?? 0;
       const fresh = this.runs.get(strategy.id)?.runStartedAt !== runStartedAt;
       if (fresh) {
         try {
+          // a live run taken over (or resumed after a restart) first settles what the previous owner left
+          if (strategy.runDry === false) await this.live.exclusive(strategy.id, () => this.live.reconcile(strategy));
           this.runs.set(strategy.id, new StrategyRunState(runStartedAt, strategy.lastBars, strategy));
         } catch (error) {
-          await this.recordFailure(strategy.id, `the strategy cannot run: ${(error as Error).message}`);
+          await this.failed(strategy.id, 'the strategy cannot run', error);
           continue;
         }
       }
       for (const symbol of strategy.symbols) {
         const key = `${symbol} ${strategy.timeframe}`;
-        groups.set(key, [...(groups.get(key) ?? []), strategy]);
+        const group = groups.get(key) ?? { symbol, timeframe: strategy.timeframe as Timeframe, members: [] };
+        group.members.push(strategy);
+        groups.set(key, group);
         // a new run needs its indicator history now, not at the group's next candle close
         if (fresh) this.nextDue.delete(key);
       }
     }
-    await Promise.all([...groups].map(([key, members]) => this.evaluateGroup(key, members)));
+    await Promise.all([...groups].map(([key, group]) => this.evaluateGroup(key, group)));
   }
 
-  private async claim(): Promise<Strategy[]> {
-    const em = this.orm.em.fork();
-    await em.getConnection().execute(
-      `UPDATE strategies SET worker_id = ? WHERE status = 'deployed'
-         AND (worker_id IS NULL OR (worker_id <> ? AND NOT ${isHeldSql('worker_id')}))`,
-      [this.options.workerId, this.options.workerId],
-    );
-    return em.find(Strategy, { status: 'deployed', workerId: this.options.workerId });
+  private claim(): Promise<Strategy[]> {
+    return this.store.claim(this.options.workerId);
   }
 
-  private async evaluateGroup(key: string, members: Strategy[]): Promise<void> {
-    const [symbol = '', timeframe = ''] = key.split(' ');
+  private async evaluateGroup(key: string, { symbol, timeframe, members }: Group): Promise<void> {
     const needsHistory = members.some((strategy) => this.runs.get(strategy.id)!.needsHistory(symbol));
     const now = this.now();
     if (now < (this.nextDue.get(key) ?? 0)) return;
-    this.nextDue.set(key, this.dueAfter(now, timeframe as Timeframe));
+    this.nextDue.set(key, this.dueAfter(now, timeframe));
     let bars: Bar[];
     try {
       bars = await this.market.bars(symbol, timeframe, needsHistory ? HISTORY_BARS : LATEST_BARS);
@@ -106,10 +111,10 @@ export class StrategyRuntime {
       const steps = this.runs.get(strategy.id)!.feed(symbol, bars);
       this.logger.debug({ strategyId: strategy.id, symbol, workerId: this.options.workerId, bars: steps.length }, 'strategy evaluated');
       try {
-        await this.act(strategy.id, symbol, steps);
+        if (strategy.runDry === false) await this.live.exclusive(strategy.id, () => this.actLive(strategy.id, symbol, steps));
+        else await this.act(strategy.id, symbol, steps);
       } catch (error) {
-        this.logger.warn({ err: error, strategyId: strategy.id }, 'strategy evaluation failed');
-        await this.recordFailure(strategy.id, `evaluation failed: ${(error as Error).message}`);
+        await this.failed(strategy.id, 'evaluation failed', error);
       }
     }
   }
@@ -123,8 +128,8 @@ export class StrategyRuntime {
   /** Trades the bars' exits and signals and advances the bar cursor, unless the strategy was paused or taken over meanwhile. */
   private async act(strategyId: string, symbol: string, steps: BarStep[]): Promise<void> {
     const run = this.runs.get(strategyId)!;
-    await this.orm.em.fork().transactional(async (em) => {
-      const strategy = await em.findOne(Strategy, { id: strategyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    await this.store.transaction(async (em) => {
+      const strategy = await this.store.lockStrategy(em, strategyId);
       if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
       if ((strategy.runStartedAt?.getTime() ?? 0) !== run.runStartedAt) return;
       for (const step of steps) {
@@ -133,8 +138,48 @@ export class StrategyRuntime {
       }
       strategy.lastBars = { ...strategy.lastBars, [symbol]: run.lastBars.get(symbol)! };
       strategy.consecutiveFailures = 0;
-      await em.flush();
+      await this.store.flush(em);
     });
+  }
+
+  /**
+   * A live run: no exchange call inside a transaction. Orders whose outcome
+   * is not recorded are settled first; each signal then closes and opens
+   * through intents (live-orders.ts), and the bar cursor advances after.
+   * Stop-loss and take-profit are the exchange's conditional orders, not
+   * checked on candles.
+   */
+  private async actLive(strategyId: string, symbol: string, steps: BarStep[]): Promise<void> {
+    const run = this.runs.get(strategyId)!;
+    const guard: OrderGuard = (strategy) =>
+      strategy.status === 'deployed' && strategy.workerId === this.options.workerId && (strategy.runStartedAt?.getTime() ?? 0) === run.runStartedAt;
+    const strategy = await this.store.findStrategy(this.store.fork(), strategyId);
+    if (!strategy || !guard(strategy)) return;
+    await this.live.settle(strategy);
+    for (const { signal } of steps) {
+      if (!signal) continue;
+      const open = await this.store.openPosition(this.store.fork(), strategy.id, signal.symbol);
+      const wanted = signal.desired === 1 ? 'long' : signal.desired === -1 ? 'short' : null;
+      if (open && open.side !== wanted) await this.live.close(strategy, open, 'signal', signal.barCloseTime, guard);
+      if (wanted && open?.side !== wanted) await this.live.open(strategy, signal.symbol, wanted, signal.price, signal.barCloseTime, guard);
+    }
+    await this.store.transaction(async (em) => {
+      const locked = await this.store.lockStrategy(em, strategyId);
+      if (!locked || !guard(locked)) return;
+      locked.lastBars = { ...locked.lastBars, [symbol]: run.lastBars.get(symbol)! };
+      locked.consecutiveFailures = 0;
+      await this.store.flush(em);
+    });
+  }
+
+  /** An order whose outcome the exchange cannot tell yet is no failure: the next evaluation settles it before anything else. */
+  private async failed(strategyId: string, what: string, error: unknown): Promise<void> {
+    if (error instanceof OrderPending) {
+      this.logger.info({ strategyId, reason: error.message }, 'strategy waits for an order outcome');
+      return;
+    }
+    this.logger.warn({ err: error, strategyId }, `strategy: ${what}`);
+    await this.recordFailure(strategyId, `${what}: ${(error as Error).message}`);
   }
 
   /**
@@ -147,7 +192,7 @@ export class StrategyRuntime {
     const stopLoss = percentOf(strategy.params.stop_loss_pct);
     const takeProfit = percentOf(strategy.params.take_profit_pct);
     if (Number.isNaN(stopLoss) && Number.isNaN(takeProfit)) return;
-    const open = await em.findOne(StrategyPosition, { strategyId: strategy.id, symbol, closedAt: null });
+    const open = await this.store.openPosition(em, strategy.id, symbol);
     if (!open) return;
     const direction = open.side === 'long' ? 1 : -1;
     const levels = protectiveLevels(direction, Number(open.entryPrice), stopLoss, takeProfit);
@@ -162,15 +207,15 @@ export class StrategyRuntime {
   /** Closes a position on the wrong side, then opens the desired one (dry runs fill at the signal's next price). */
   private async trade(em: EntityManager, strategy: Strategy, signal: Signal): Promise<void> {
     const at = new Date();
-    const open = await em.findOne(StrategyPosition, { strategyId: strategy.id, symbol: signal.symbol, closedAt: null });
+    const open = await this.store.openPosition(em, strategy.id, signal.symbol);
     const wanted = signal.desired === 1 ? 'long' : signal.desired === -1 ? 'short' : null;
     if (open && open.side !== wanted) await this.trader.close(em, strategy, open, signal.price, at, 'signal', signal.barCloseTime);
     if (wanted && open?.side !== wanted) await this.trader.open(em, strategy, signal.symbol, wanted, signal.price, at, signal.barCloseTime);
   }
 
   private async recordFailure(strategyId: string, message: string): Promise<void> {
-    await this.orm.em.fork().transactional(async (em) => {
-      const strategy = await em.findOne(Strategy, { id: strategyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    await this.store.transaction(async (em) => {
+      const strategy = await this.store.lockStrategy(em, strategyId);
       if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
       strategy.consecutiveFailures += 1;
       if (strategy.consecutiveFailures >= this.options.failureLimit) {
@@ -184,12 +229,7 @@ export class StrategyRuntime {
         });
         this.runs.delete(strategy.id);
       }
-      await em.flush();
+      await this.store.flush(em);
     });
   }
-}
-
-/** A template's `*_pct` parameter as a fraction; NaN when unset. */
-function percentOf(value: unknown): number {
-  return typeof value === 'number' ? value / 100 : NaN;
 }

@@ -7,8 +7,8 @@ export const strategyRuntimeWorker: BackgroundWorker = {
   name: 'strategy-runtime',
   async start({ core, workerId, ready }) {
     const { tickMs, klinePollMs, failureLimit } = core.config.strategyRuntime;
-    const { market, trader } = core.services.strategyTrading;
-    const runtime = new StrategyRuntime(core.orm, market, trader, { workerId, klinePollMs, failureLimit }, core.logger);
+    const { market, trader, store, live } = core.services.strategyTrading;
+    const runtime = new StrategyRuntime(store, market, trader, live, { workerId, klinePollMs, failureLimit }, core.logger);
     const loop = startTimerLoop({ name: 'strategy-runtime', intervalMs: tickMs, run: () => runtime.tick(), ready, logger: core.logger });
     return () => loop.stop();
   },

@@ -1,29 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import { TIERED_RATES } from '../../engine/fees';
 import type { Strategy } from '../../entities/strategy.entity';
-import { StrategyPosition } from '../../entities/strategy-position.entity';
-import { AppError } from '../../errors/app-error';
+import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { EventEnvelope } from '../../events/event-types';
-import { recordEvent } from '../../events/outbox';
-import type { ExchangeTradingClient } from '../../upstream/exchange-trading-client';
-import type { ExchangeKeysService } from '../identity/exchange-keys.service';
-
-export type CloseReason = 'signal' | 'pause' | 'stop_loss' | 'take_profit';
+import type { PositionBook } from './position-book';
 
 /**
- * Opens and closes a strategy's positions at market, inside the caller's
- * transaction, and records the position events there. Dry runs fill at the
- * given price; live runs send a MARKET order with the user's registered key
- * and take the exchange's average fill price. Fees are the backtest's market
- * order (taker) rate of the tiered model, so dry runs match backtests.
+ * Dry runs: positions open and close at the given price inside the caller's
+ * transaction, with no order anywhere. Fees are the backtest's market order
+ * (taker) rate of the tiered model, so dry runs match backtests. Live runs
+ * go through `LiveOrders` instead.
  */
 export class StrategyTrader {
-  constructor(
-    private readonly exchangeKeys: ExchangeKeysService,
-    private readonly trading: ExchangeTradingClient,
-  ) {}
+  constructor(private readonly book: PositionBook) {}
 
   async open(
     em: EntityManager,
@@ -34,38 +24,13 @@ export class StrategyTrader {
     at: Date,
     signalBarClose?: number,
   ): Promise<EventEnvelope> {
-    const equity = await this.symbolEquity(em, strategy, symbol);
-    const positionSize = Number(strategy.params.position_size ?? 1);
-    const quantity = equity
-      .mul(positionSize)
-      .mul(strategy.runLeverage ?? strategy.leverage)
-      .div(price)
-      .toDecimalPlaces(8, Decimal.ROUND_DOWN);
-    const fillPrice = await this.fill(strategy, symbol, side === 'long' ? 'BUY' : 'SELL', quantity, price, false);
-    const position = em.create(StrategyPosition, {
-      id: `pos_${randomBytes(8).toString('hex')}`,
-      strategyId: strategy.id,
-      symbol,
-      side,
-      quantity: quantity.toFixed(),
-      entryPrice: fillPrice.toFixed(),
-      entryFee: quantity.mul(fillPrice).mul(TIERED_RATES.taker).toFixed(),
-      openedAt: at,
-      exitPrice: null,
-      exitFee: null,
-      pnl: null,
-      closedAt: null,
-      dryRun: strategy.runDry ?? true,
-    });
-    await em.flush();
-    return recordEvent(em, {
-      userId: strategy.userId,
-      type: 'strategy.position_opened',
-      data: { ...positionData(strategy, position), ...signalData(signalBarClose) },
-    });
+    const quantity = (await this.book.entryQuantity(em, strategy, symbol, price)).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    const fillPrice = new Decimal(price);
+    const fee = quantity.mul(fillPrice).mul(TIERED_RATES.taker);
+    return (await this.book.recordOpen(em, strategy, symbol, side, { quantity, price: fillPrice, fee, at, signalBarClose })).event;
   }
 
-  async close(
+  close(
     em: EntityManager,
     strategy: Strategy,
     position: StrategyPosition,
@@ -74,77 +39,8 @@ export class StrategyTrader {
     reason: CloseReason,
     signalBarClose?: number,
   ): Promise<EventEnvelope> {
-    const quantity = new Decimal(position.quantity);
-    const fillPrice = await this.fill(strategy, position.symbol, position.side === 'long' ? 'SELL' : 'BUY', quantity, price, true);
-    const exitFee = quantity.mul(fillPrice).mul(TIERED_RATES.taker);
-    const direction = position.side === 'long' ? 1 : -1;
-    const gross = fillPrice.minus(position.entryPrice).mul(quantity).mul(direction);
-    position.exitPrice = fillPrice.toFixed();
-    position.exitFee = exitFee.toFixed();
-    position.pnl = gross.minus(position.entryFee).minus(exitFee).toFixed();
-    position.closedAt = at;
-    await em.flush();
-    return recordEvent(em, {
-      userId: strategy.userId,
-      type: 'strategy.position_closed',
-      data: { ...positionData(strategy, position), reason, ...signalData(signalBarClose) },
-    });
+    const fillPrice = new Decimal(price);
+    const fee = new Decimal(position.quantity).mul(fillPrice).mul(TIERED_RATES.taker);
+    return this.book.recordClose(em, strategy, position, { price: fillPrice, fee, at, signalBarClose }, reason);
   }
-
-  /** The symbol's share of the run's capital plus what its closed trades of this run made or lost. */
-  private async symbolEquity(em: EntityManager, strategy: Strategy, symbol: string): Promise<Decimal> {
-    const share = new Decimal(strategy.runCapital ?? strategy.capital).div(strategy.symbols.length);
-    const [row] = await em
-      .getConnection()
-      .execute<{ pnl: string | null }[]>(
-        'SELECT sum(pnl) AS pnl FROM strategy_positions WHERE strategy_id = ? AND symbol = ? AND closed_at IS NOT NULL AND opened_at >= ?',
-        [strategy.id, symbol, strategy.runStartedAt ?? new Date(0)],
-        'all',
-        em.getTransactionContext(),
-      );
-    return Decimal.max(share.plus(row?.pnl ?? 0), 0);
-  }
-
-  private async fill(strategy: Strategy, symbol: string, side: 'BUY' | 'SELL', quantity: Decimal, price: number, reduceOnly: boolean): Promise<Decimal> {
-    if (strategy.runDry !== false) return new Decimal(price);
-    const credentials = await this.exchangeKeys.credentialsFor(strategy.userId);
-    if (!credentials) throw new AppError('INVALID_STATE', 'no exchange key is registered for live orders');
-    const answer = await this.trading.send(credentials, 'POST', '/fapi/v1/order', {
-      symbol,
-      side,
-      type: 'MARKET',
-      quantity: quantity.toFixed(),
-      ...(reduceOnly ? { reduceOnly: true } : {}),
-      newOrderRespType: 'RESULT',
-    });
-    if (answer.status !== 200) throw new AppError('UPSTREAM_FAILED', `the exchange refused the order (${answer.status})`);
-    const average = (answer.body as { avgPrice?: string }).avgPrice;
-    return average && new Decimal(average).gt(0) ? new Decimal(average) : new Decimal(price);
-  }
-}
-
-/** The close time of the candle whose signal the runtime acted on. */
-function signalData(signalBarClose: number | undefined): Record<string, unknown> {
-  return signalBarClose === undefined ? {} : { signal_bar_close: new Date(signalBarClose).toISOString() };
-}
-
-function positionData(strategy: Strategy, position: StrategyPosition): Record<string, unknown> {
-  return {
-    strategy_id: strategy.id,
-    position_id: position.id,
-    symbol: position.symbol,
-    side: position.side,
-    quantity: new Decimal(position.quantity).toFixed(),
-    entry_price: new Decimal(position.entryPrice).toFixed(),
-    opened_at: position.openedAt.toISOString(),
-    dry_run: position.dryRun,
-    ...(position.closedAt
-      ? {
-          exit_price: new Decimal(position.exitPrice!).toFixed(),
-          fee: new Decimal(position.entryFee).plus(position.exitFee!).toFixed(),
-          pnl: new Decimal(position.pnl!).toFixed(),
-          closed_at: position.closedAt.toISOString(),
-        }
-      : { fee: new Decimal(position.entryFee).toFixed() }),
-  };
 }

@@ -1,5 +1,5 @@
-import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { decimalInput } from '../decimal-input';
 import { isKnownEventType, isSubscribable } from '../../events/event-types';
 
 /** The request shapes of the webhook API (spec "Webhooks", contract §10), shared by both edges through the service. */
@@ -14,7 +14,7 @@ const events = z
   .min(1, 'must not be empty')
   .transform((list) => [...new Set(list)]);
 const description = z.string().max(200).nullish();
-const positiveDecimal = z.string().refine((value) => /^\d+(\.\d+)?$/.test(value) && new Decimal(value).gt(0), 'must be a positive decimal string');
+const positiveDecimal = decimalInput('must be a positive decimal string', { positive: true });
 
 export const createSchema = z
   .object({ url, events, description, balance_low_threshold: positiveDecimal.nullish() })

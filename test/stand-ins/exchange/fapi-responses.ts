@@ -1,6 +1,7 @@
 import { intervalMs, isInterval, klines } from './kline-walk';
 import { CONTRACTS, findContract, formatPrice, type ListedContract } from './market-universe';
 import { between, seedOf } from './seeded-random';
+import { contractFilters } from './contract-filters';
 
 /**
  * Answers of the exchange's futures host (`/fapi/...`, `/futures/data/...`),
@@ -196,19 +197,7 @@ function exchangeInfo(now: number): StandInAnswer {
         liquidationFee: '0.012500',
         marketTakeBound: '0.05',
         maxMoveOrderLimit: 10000,
-        filters: [
-          {
-            filterType: 'PRICE_FILTER',
-            minPrice: (10 ** -listed.pricePrecision).toFixed(listed.pricePrecision),
-            maxPrice: '1000000',
-            tickSize: (10 ** -listed.pricePrecision).toFixed(listed.pricePrecision),
-          },
-          { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },
-          { filterType: 'MARKET_LOT_SIZE', minQty: '0.001', maxQty: '120', stepSize: '0.001' },
-          { filterType: 'MAX_NUM_ORDERS', limit: 200 },
-          { filterType: 'MIN_NOTIONAL', notional: '5' },
-          { filterType: 'PERCENT_PRICE', multiplierUp: '1.0500', multiplierDown: '0.9500', multiplierDecimal: '4' },
-        ],
+        filters: contractFilters(listed).list,
         orderTypes: ['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'],
         timeInForce: ['GTC', 'IOC', 'FOK', 'GTX', 'GTD'],
       })),

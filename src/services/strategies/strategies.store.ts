@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ownedBy, type Caller } from '../../auth/caller';
+import { nativeQuery } from '../../db/native-query';
+import type { Orm } from '../../db/orm';
+import { isHeldSql } from '../../db/process-liveness';
+import { StrategyOrder, type OrderPurpose } from '../../entities/strategy-order.entity';
+import { StrategyPosition, type CloseReason } from '../../entities/strategy-position.entity';
+import { Strategy, type StrategyStatus } from '../../entities/strategy.entity';
+import type { CursorPosition } from '../pagination';
+
+/**
+ * Every SQL statement and ORM query of the strategy tables (`strategies`,
+ * `strategy_positions`, `strategy_orders`) and the reads of strategy events,
+ * so the feature's database access can be reviewed as a whole. A user's
+ * edit waits for the row lock (`PESSIMISTIC_WRITE`); the runtime's claim
+ * takes only strategies no live worker holds.
+ */
+
+export interface StatsRow {
+  strategy_id: string;
+  open: string;
+  trades: string;
+  wins: string;
+  pnl: string | null;
+}
+
+export interface PositionRow {
+  id: string;
+  strategy_id: string;
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: string;
+  entry_price: string;
+  entry_fee: string;
+  opened_at: Date;
+  exit_price: string | null;
+  exit_fee: string | null;
+  pnl: string | null;
+  closed_at: Date | null;
+  close_reason: CloseReason | null;
+  dry_run: boolean;
+}
+
+export interface EventRow {
+  id: string;
+  strategy_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  created_at: Date;
+  seq: string;
+}
+
+export type NewPosition = Omit<StrategyPosition, 'id' | 'exitPrice' | 'exitFee' | 'pnl' | 'closedAt' | 'closeReason'>;
+export type NewOrder = Pick<StrategyOrder, 'strategyId' | 'symbol' | 'purpose' | 'side' | 'positionSide'> &
+  Partial<Pick<StrategyOrder, 'positionId' | 'quantity' | 'triggerPrice' | 'closeReason' | 'signalBarClose'>>;
+
+const POSITION_COLUMNS =
+  'id, strategy_id, symbol, side, quantity, entry_price, entry_fee, opened_at, exit_price, exit_fee, pnl, closed_at, close_reason, dry_run';
+
+function placeholders(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
+}
+
+export class StrategyStore {
+  constructor(private readonly orm: Orm) {}
+
+  fork(): EntityManager {
+    return this.orm.em.fork();
+  }
+
+  transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.fork().transactional(work);
+  }
+
+  flush(em: EntityManager): Promise<void> {
+    return em.flush();
+  }
+
+  async insertStrategy(em: EntityManager, fields: Omit<Strategy, 'status'> & { status: StrategyStatus }): Promise<Strategy> {
+    const strategy = em.create(Strategy, fields);
+    await em.flush();
+    return strategy;
+  }
+
+  /** The caller's strategy (another key's is not found); `lock` waits for the row lock of a state change. */
+  findOwned(em: EntityManager, caller: Caller, id: string, lock = false): Promise<Strategy | null> {
+    return em.findOne(Strategy, { id, ...ownedBy(caller) }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  }
+
+  /** A strategy by id, locked for the runtime's state change. */
+  lockStrategy(em: EntityManager, id: string): Promise<Strategy | null> {
+    return em.findOne(Strategy, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  findStrategy(em: EntityManager, id: string): Promise<Strategy | null> {
+    return em.findOne(Strategy, { id });
+  }
+
+  /** The caller's strategies, newest first, one row more than `limit` (keyset on created_at, id). */
+  pageOfStrategies(
+    em: EntityManager,
+    caller: Caller,
+    status: StrategyStatus | undefined,
+    after: CursorPosition | undefined,
+    limit: number,
+  ): Promise<Strategy[]> {
+    return em.find(
+      Strategy,
+      {
+        ...ownedBy(caller),
+        ...(status ? { status } : {}),
+        ...(after ? { $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, id: { $lt: after.id } }] } : {}),
+      },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 },
+    );
+  }
+
+  /** Stats of several strategies in one statement: closed positions are trades. */
+  statsRows(em: EntityManager, strategyIds: string[]): Promise<StatsRow[]> {
+    if (strategyIds.length === 0) return Promise.resolve([]);
+    return nativeQuery<StatsRow>(
+      em,
+      `SELECT strategy_id,
+              count(*) FILTER (WHERE closed_at IS NULL) AS open,
+              count(*) FILTER (WHERE closed_at IS NOT NULL) AS trades,
+              count(*) FILTER (WHERE closed_at IS NOT NULL AND pnl > 0) AS wins,
+              sum(pnl) FILTER (WHERE closed_at IS NOT NULL) AS pnl
+         FROM strategy_positions WHERE strategy_id IN (${placeholders(strategyIds)}) GROUP BY strategy_id`,
+      strategyIds,
+    );
+  }
+
+  /** Claims the deployed strategies no live worker holds and returns all of this worker's. */
+  async claim(workerId: number): Promise<Strategy[]> {
+    const em = this.fork();
+    await nativeQuery(
+      em,
+      `UPDATE strategies SET worker_id = ? WHERE status = 'deployed'
+         AND (worker_id IS NULL OR (worker_id <> ? AND NOT ${isHeldSql('worker_id')}))`,
+      [workerId, workerId],
+    );
+    return em.find(Strategy, { status: 'deployed', workerId });
+  }
+
+  // positions
+
+  openPosition(em: EntityManager, strategyId: string, symbol: string): Promise<StrategyPosition | null> {
+    return em.findOne(StrategyPosition, { strategyId, symbol, closedAt: null });
+  }
+
+  findPosition(em: EntityManager, id: string): Promise<StrategyPosition | null> {
+    return em.findOne(StrategyPosition, { id });
+  }
+
+  openPositions(em: EntityManager, strategyId: string): Promise<StrategyPosition[]> {
+    return em.find(StrategyPosition, { strategyId, closedAt: null }, { orderBy: { openedAt: 'asc' } });
+  }
+
+  async insertPosition(em: EntityManager, fields: NewPosition): Promise<StrategyPosition> {
+    const position = em.create(StrategyPosition, {
+      ...fields,
+      id: `pos_${randomBytes(8).toString('hex')}`,
+      exitPrice: null,
+      exitFee: null,
+      pnl: null,
+      closedAt: null,
+      closeReason: null,
+    });
+    await em.flush();
+    return position;
+  }
+
+  /** What the symbol's closed trades of this run made or lost (null when none). */
+  async runPnl(em: EntityManager, strategyId: string, symbol: string, since: Date): Promise<string | null> {
+    const [row] = await nativeQuery<{ pnl: string | null }>(
+      em,
+      'SELECT sum(pnl) AS pnl FROM strategy_positions WHERE strategy_id = ? AND symbol = ? AND closed_at IS NOT NULL AND opened_at >= ?',
+      [strategyId, symbol, since],
+    );
+    return row?.pnl ?? null;
+  }
+
+  /**
+   * Contract §11 pages for several strategies in one statement: per strategy
+   * the `limit + 1` newest positions (by opened_at, id) after the cursor.
+   */
+  positionPages(
+    strategyIds: readonly string[],
+    status: 'open' | 'closed' | undefined,
+    after: CursorPosition | undefined,
+    limit: number,
+  ): Promise<PositionRow[]> {
+    if (strategyIds.length === 0) return Promise.resolve([]);
+    const conditions = [`strategy_id IN (${placeholders(strategyIds)})`];
+    const params: unknown[] = [...strategyIds];
+    if (status) conditions.push(status === 'open' ? 'closed_at IS NULL' : 'closed_at IS NOT NULL');
+    if (after) {
+      conditions.push('(opened_at, id) < (?, ?)');
+      params.push(after.at, after.id);
+    }
+    params.push(limit + 1);
+    return nativeQuery<PositionRow>(
+      this.fork(),
+      `SELECT ${POSITION_COLUMNS} FROM (
+         SELECT ${POSITION_COLUMNS}, row_number() OVER (PARTITION BY strategy_id ORDER BY opened_at DESC, id DESC) AS rank
+           FROM strategy_positions WHERE ${conditions.join(' AND ')}
+       ) ranked WHERE rank <= ? ORDER BY strategy_id, opened_at DESC, id DESC`,
+      params,
+    );
+  }
+
+  // events
+
+  /** The recording position (`seq`) of a strategy event, or null when `eventId` is not one of `strategyIds`' events. */
+  async eventSeq(strategyIds: readonly string[] | 'any', eventId: string): Promise<string | null> {
+    const [row] = await nativeQuery<{ seq: string; strategy_id: string | null }>(
+      this.fork(),
+      `SELECT seq, data->>'strategy_id' AS strategy_id FROM outbox_events WHERE id = ? AND type LIKE 'strategy.%'`,
+      [eventId],
+    );
+    if (!row || (strategyIds !== 'any' && !strategyIds.includes(row.strategy_id ?? ''))) return null;
+    return row.seq;
+  }
+
+  /** Per strategy, the first `limit + 1` events recorded after `afterSeq`, oldest first, in one statement. */
+  eventPages(strategyIds: readonly string[], afterSeq: string | null, limit: number): Promise<EventRow[]> {
+    if (strategyIds.length === 0) return Promise.resolve([]);
+    return nativeQuery<EventRow>(
+      this.fork(),
+      `SELECT id, strategy_id, type, data, created_at, seq FROM (
+         SELECT id, data->>'strategy_id' AS strategy_id, type, data, created_at, seq,
+                row_number() OVER (PARTITION BY data->>'strategy_id' ORDER BY seq) AS rank
+           FROM outbox_events
+          WHERE type LIKE 'strategy.%' AND data->>'strategy_id' IN (${placeholders(strategyIds)}) AND seq > ?
+       ) ranked WHERE rank <= ? ORDER BY strategy_id, seq`,
+      [...strategyIds, afterSeq ?? 0, limit + 1],
+    );
+  }
+
+  /** Up to `limit` events of these strategies recorded after `afterSeq`, oldest first. */
+  eventsAfter(strategyIds: readonly string[], afterSeq: string, limit: number): Promise<EventRow[]> {
+    if (strategyIds.length === 0) return Promise.resolve([]);
+    return nativeQuery<EventRow>(
+      this.fork(),
+      `SELECT id, data->>'strategy_id' AS strategy_id, type, data, created_at, seq FROM outbox_events
+        WHERE type LIKE 'strategy.%' AND data->>'strategy_id' IN (${placeholders(strategyIds)}) AND seq > ?
+        ORDER BY seq LIMIT ?`,
+      [...strategyIds, afterSeq, limit],
+    );
+  }
+
+  /** The ids of the `strategy.position_closed` events of these positions. */
+  async closeEventIds(positionIds: readonly string[]): Promise<string[]> {
+    if (positionIds.length === 0) return [];
+    const rows = await nativeQuery<{ id: string }>(
+      this.fork(),
+      `SELECT id FROM outbox_events WHERE type = 'strategy.position_closed' AND data->>'position_id' IN (${placeholders(positionIds)}) ORDER BY seq`,
+      [...positionIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The caller's strategy ids (for the subscription of all of them). */
+  async ownedStrategyIds(caller: Caller): Promise<string[]> {
+    const rows = await this.fork().find(Strategy, ownedBy(caller), { fields: ['id'] });
+    return rows.map((row) => row.id);
+  }
+
+  /** A recorded strategy event with its strategy's owner, or null for another kind of event. */
+  async strategyEvent(eventId: string): Promise<(EventRow & { user_id: number; api_key_id: number | null }) | null> {
+    const [row] = await nativeQuery<EventRow & { user_id: number; api_key_id: number | null }>(
+      this.fork(),
+      `SELECT e.id, s.id AS strategy_id, e.type, e.data, e.created_at, e.seq, s.user_id, s.api_key_id
+         FROM outbox_events e JOIN strategies s ON s.id = e.data->>'strategy_id'
+        WHERE e.id = ? AND e.type LIKE 'strategy.%'`,
+      [eventId],
+    );
+    return row ?? null;
+  }
+
+  // live orders
+
+  async insertOrder(em: EntityManager, fields: NewOrder): Promise<StrategyOrder> {
+    const now = new Date();
+    const order = em.create(StrategyOrder, {
+      positionId: null,
+      quantity: null,
+      triggerPrice: null,
+      closeReason: null,
+      signalBarClose: null,
+      ...fields,
+      id: newOrderId(fields.purpose),
+      status: 'intended',
+      exchangeOrderId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await em.flush();
+    return order;
+  }
+
+  /** An order row, locked so that two processes settling it apply its outcome once. */
+  lockOrder(em: EntityManager, id: string): Promise<StrategyOrder | null> {
+    return em.findOne(StrategyOrder, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /** Orders whose outcome is not known yet (intents) or that the exchange still holds (open conditional orders), oldest first. */
+  unsettledOrders(em: EntityManager, strategyId: string): Promise<StrategyOrder[]> {
+    return em.find(StrategyOrder, { strategyId, status: { $in: ['intended', 'open'] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** The conditional orders protecting a position that the exchange may still hold. */
+  protectiveOrders(em: EntityManager, positionId: string): Promise<StrategyOrder[]> {
+    return em.find(StrategyOrder, {
+      positionId,
+      purpose: { $in: ['stop_loss', 'take_profit'] },
+      status: { $in: ['intended', 'open'] },
+    });
+  }
+
+  /** Whether a position has had its conditional orders placed (whatever became of them). */
+  async hasProtection(em: EntityManager, positionId: string): Promise<boolean> {
+    return (await em.count(StrategyOrder, { positionId, purpose: { $in: ['stop_loss', 'take_profit'] } })) > 0;
+  }
+}
+
+/** Also the order's `newClientOrderId` / `clientAlgoId`: the exchange allows `[.A-Z:/a-z0-9_-]{1,36}`. */
+function newOrderId(purpose: OrderPurpose): string {
+  const prefix = { entry: 'oen', exit: 'oex', stop_loss: 'osl', take_profit: 'otp' }[purpose];
+  return `${prefix}_${randomBytes(8).toString('hex')}`;
+}

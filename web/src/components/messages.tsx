@@ -1,0 +1,18 @@
+import type { ComponentChildren } from 'preact';
+
+/** An error the user should read now: announced by screen readers as it appears. */
+export function ErrorMessage({ children }: { children?: ComponentChildren }) {
+  return children ? (
+    <p class="message error" role="alert">
+      {children}
+    </p>
+  ) : null;
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p class="message" role="status">
+      Loading {what}…
+    </p>
+  );
+}

@@ -1,0 +1,650 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The fields of POST /v1/backtest/jobs. */
+export type CreateBacktestJobInput = {
+  /** Required unless strategyId gives it. */
+  capital?: string | null | undefined;
+  end: string;
+  feeBps?: string | null | undefined;
+  feeModel?: string | null | undefined;
+  leverage?: number | null | undefined;
+  /** Required unless strategyId gives it. */
+  params?: Record<string, unknown> | null | undefined;
+  start: string;
+  /** A signed-API strategy whose config is the base that the other fields override. */
+  strategyId?: string | null | undefined;
+  /** Required unless strategyId gives it. */
+  symbols?: Array<string> | null | undefined;
+  /** Required unless strategyId gives it. */
+  templateId?: string | null | undefined;
+  /** Required unless strategyId gives it. */
+  timeframe?: string | null | undefined;
+};
+
+export type CreateSignedStrategyInput = {
+  /** Decimal string. */
+  capital: string;
+  leverage?: number | null | undefined;
+  name: string;
+  params?: Record<string, unknown> | null | undefined;
+  symbols: Array<string>;
+  templateId: string;
+  timeframe: string;
+};
+
+export type CreateWebhookInput = {
+  balanceLowThreshold?: string | null | undefined;
+  description?: string | null | undefined;
+  events: Array<string>;
+  url: string;
+};
+
+export type TemplateFieldsFragment = { id: string, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string };
+
+export type JobSummaryFragment = { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null };
+
+export type BacktestTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BacktestTemplatesQuery = { backtestTemplates: Array<{ id: string, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string }> };
+
+export type RecentBacktestJobsQueryVariables = Exact<{
+  limit?: number | null | undefined;
+}>;
+
+
+export type RecentBacktestJobsQuery = { backtestJobs: { data: Array<{ id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null }> } };
+
+export type BacktestJobResultQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BacktestJobResultQuery = { backtestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, result: { metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number }, equityCurve: Array<{ time: string, equity: string }> | null, trades: Array<{ id: number, side: string, symbol: string, entryTime: string, entryPrice: string, exitTime: string, exitPrice: string, qty: string, pnl: string, fee: string }> | null } | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
+
+export type RunBacktestMutationVariables = Exact<{
+  input: CreateBacktestJobInput;
+}>;
+
+
+export type RunBacktestMutation = { createBacktestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
+
+export type BacktestJobProgressSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BacktestJobProgressSubscription = { backtestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
+
+export type MarketOverviewQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MarketOverviewQuery = { activeTickers: Array<{ symbol: string, lastPrice: string, priceChangePercent: string, quoteVolume: string }>, whaleBoard: { generatedAt: number, rows: Array<{ symbol: string, quoteVolume: string, whaleLongShort: string, score: number }> }, fundingRates: Array<{ symbol: string, fundingRate: string, markPrice: string, nextFundingTime: number }> };
+
+export type KlinesQueryVariables = Exact<{
+  symbol: string;
+  interval: string;
+  limit?: number | null | undefined;
+  startTime?: number | null | undefined;
+  endTime?: number | null | undefined;
+}>;
+
+
+export type KlinesQuery = { klines: Array<{ openTime: number, open: string, high: string, low: string, close: string }> };
+
+export type LiveKlineSubscriptionVariables = Exact<{
+  symbol: string;
+  interval: string;
+}>;
+
+
+export type LiveKlineSubscription = { kline: { openTime: number, open: string, high: string, low: string, close: string, closed: boolean } };
+
+export type LiveMarkPriceSubscriptionVariables = Exact<{
+  symbol: string;
+}>;
+
+
+export type LiveMarkPriceSubscription = { markPrice: { markPrice: string, fundingRate: string, time: number } };
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { me: { id: number, email: string, name: string } };
+
+export type StrategyFieldsFragment = { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } };
+
+export type StrategiesQueryVariables = Exact<{
+  cursor?: string | null | undefined;
+}>;
+
+
+export type StrategiesQuery = { signedStrategies: { nextCursor: string | null, data: Array<{ id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } }> } };
+
+export type CreateStrategyMutationVariables = Exact<{
+  input: CreateSignedStrategyInput;
+}>;
+
+
+export type CreateStrategyMutation = { createSignedStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+
+export type DeployDryRunMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeployDryRunMutation = { deployStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+
+export type PauseStrategyMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PauseStrategyMutation = { pauseStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+
+export type StrategyEventFeedSubscriptionVariables = Exact<{
+  strategyId: string | number;
+}>;
+
+
+export type StrategyEventFeedSubscription = { strategyEvents: { id: string, type: string, timestamp: string, data: Record<string, unknown> } };
+
+export type WebhookFieldsFragment = { id: string, url: string, events: Array<string>, description: string | null, status: string, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string };
+
+export type WebhooksQueryVariables = Exact<{
+  cursor?: string | null | undefined;
+}>;
+
+
+export type WebhooksQuery = { webhooks: { nextCursor: string | null, data: Array<{ id: string, url: string, events: Array<string>, description: string | null, status: string, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string }> } };
+
+export type CreateWebhookMutationVariables = Exact<{
+  input: CreateWebhookInput;
+}>;
+
+
+export type CreateWebhookMutation = { createWebhook: { id: string, url: string, events: Array<string>, status: string, createdAt: string, secret: string, secretWarning: string } };
+
+export type TestWebhookMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type TestWebhookMutation = { testWebhook: { testEventId: string, delivered: boolean, responseStatus: number | null, responseTimeMs: number | null, error: string | null } };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  webhookId: string;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type WebhookDeliveriesQuery = { webhookDeliveries: { nextCursor: string | null, data: Array<{ id: string, eventId: string, eventType: string, status: string, attempts: number, lastAttemptAt: string | null, responseStatus: number | null, responseTimeMs: number | null, error: string | null, createdAt: string }> } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const TemplateFieldsFragmentDoc = new TypedDocumentString(`
+    fragment TemplateFields on BacktestTemplate {
+  id
+  name
+  description
+  paramsSchema
+  minCapital
+}
+    `, {"fragmentName":"TemplateFields"}) as unknown as TypedDocumentString<TemplateFieldsFragment, unknown>;
+export const JobSummaryFragmentDoc = new TypedDocumentString(`
+    fragment JobSummary on BacktestJob {
+  id
+  status
+  progress
+  submittedAt
+  finishedAt
+  config {
+    templateId
+    symbols
+    timeframe
+    start
+    end
+    capital
+  }
+  error {
+    code
+    message
+  }
+}
+    `, {"fragmentName":"JobSummary"}) as unknown as TypedDocumentString<JobSummaryFragment, unknown>;
+export const StrategyFieldsFragmentDoc = new TypedDocumentString(`
+    fragment StrategyFields on SignedStrategy {
+  id
+  name
+  templateId
+  symbols
+  timeframe
+  capital
+  leverage
+  status
+  deployedAt
+  stats {
+    openPositions
+    totalPnl
+    totalTrades
+    winRate
+  }
+}
+    `, {"fragmentName":"StrategyFields"}) as unknown as TypedDocumentString<StrategyFieldsFragment, unknown>;
+export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
+    fragment WebhookFields on Webhook {
+  id
+  url
+  events
+  description
+  status
+  consecutiveFailures
+  lastDeliveryAt
+  lastSuccessAt
+  createdAt
+}
+    `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
+export const BacktestTemplatesDocument = new TypedDocumentString(`
+    query BacktestTemplates {
+  backtestTemplates {
+    ...TemplateFields
+  }
+}
+    fragment TemplateFields on BacktestTemplate {
+  id
+  name
+  description
+  paramsSchema
+  minCapital
+}`) as unknown as TypedDocumentString<BacktestTemplatesQuery, BacktestTemplatesQueryVariables>;
+export const RecentBacktestJobsDocument = new TypedDocumentString(`
+    query RecentBacktestJobs($limit: Int) {
+  backtestJobs(limit: $limit) {
+    data {
+      ...JobSummary
+    }
+  }
+}
+    fragment JobSummary on BacktestJob {
+  id
+  status
+  progress
+  submittedAt
+  finishedAt
+  config {
+    templateId
+    symbols
+    timeframe
+    start
+    end
+    capital
+  }
+  error {
+    code
+    message
+  }
+}`) as unknown as TypedDocumentString<RecentBacktestJobsQuery, RecentBacktestJobsQueryVariables>;
+export const BacktestJobResultDocument = new TypedDocumentString(`
+    query BacktestJobResult($id: ID!) {
+  backtestJob(id: $id) {
+    ...JobSummary
+    result {
+      metrics {
+        sharpe
+        sortino
+        calmar
+        maxDrawdown
+        winRate
+        profitFactor
+        cagr
+        expectedValue
+        totalTrades
+        avgTradeDurationSeconds
+      }
+      equityCurve {
+        time
+        equity
+      }
+      trades {
+        id
+        side
+        symbol
+        entryTime
+        entryPrice
+        exitTime
+        exitPrice
+        qty
+        pnl
+        fee
+      }
+    }
+  }
+}
+    fragment JobSummary on BacktestJob {
+  id
+  status
+  progress
+  submittedAt
+  finishedAt
+  config {
+    templateId
+    symbols
+    timeframe
+    start
+    end
+    capital
+  }
+  error {
+    code
+    message
+  }
+}`) as unknown as TypedDocumentString<BacktestJobResultQuery, BacktestJobResultQueryVariables>;
+export const RunBacktestDocument = new TypedDocumentString(`
+    mutation RunBacktest($input: CreateBacktestJobInput!) {
+  createBacktestJob(input: $input) {
+    ...JobSummary
+  }
+}
+    fragment JobSummary on BacktestJob {
+  id
+  status
+  progress
+  submittedAt
+  finishedAt
+  config {
+    templateId
+    symbols
+    timeframe
+    start
+    end
+    capital
+  }
+  error {
+    code
+    message
+  }
+}`) as unknown as TypedDocumentString<RunBacktestMutation, RunBacktestMutationVariables>;
+export const BacktestJobProgressDocument = new TypedDocumentString(`
+    subscription BacktestJobProgress($id: ID!) {
+  backtestJob(id: $id) {
+    ...JobSummary
+  }
+}
+    fragment JobSummary on BacktestJob {
+  id
+  status
+  progress
+  submittedAt
+  finishedAt
+  config {
+    templateId
+    symbols
+    timeframe
+    start
+    end
+    capital
+  }
+  error {
+    code
+    message
+  }
+}`) as unknown as TypedDocumentString<BacktestJobProgressSubscription, BacktestJobProgressSubscriptionVariables>;
+export const MarketOverviewDocument = new TypedDocumentString(`
+    query MarketOverview {
+  activeTickers {
+    symbol
+    lastPrice
+    priceChangePercent
+    quoteVolume
+  }
+  whaleBoard {
+    generatedAt
+    rows {
+      symbol
+      quoteVolume
+      whaleLongShort
+      score
+    }
+  }
+  fundingRates {
+    symbol
+    fundingRate
+    markPrice
+    nextFundingTime
+  }
+}
+    `) as unknown as TypedDocumentString<MarketOverviewQuery, MarketOverviewQueryVariables>;
+export const KlinesDocument = new TypedDocumentString(`
+    query Klines($symbol: String!, $interval: String!, $limit: Int, $startTime: SafeInt, $endTime: SafeInt) {
+  klines(
+    symbol: $symbol
+    interval: $interval
+    limit: $limit
+    startTime: $startTime
+    endTime: $endTime
+  ) {
+    openTime
+    open
+    high
+    low
+    close
+  }
+}
+    `) as unknown as TypedDocumentString<KlinesQuery, KlinesQueryVariables>;
+export const LiveKlineDocument = new TypedDocumentString(`
+    subscription LiveKline($symbol: String!, $interval: String!) {
+  kline(symbol: $symbol, interval: $interval) {
+    openTime
+    open
+    high
+    low
+    close
+    closed
+  }
+}
+    `) as unknown as TypedDocumentString<LiveKlineSubscription, LiveKlineSubscriptionVariables>;
+export const LiveMarkPriceDocument = new TypedDocumentString(`
+    subscription LiveMarkPrice($symbol: String!) {
+  markPrice(symbol: $symbol) {
+    markPrice
+    fundingRate
+    time
+  }
+}
+    `) as unknown as TypedDocumentString<LiveMarkPriceSubscription, LiveMarkPriceSubscriptionVariables>;
+export const MeDocument = new TypedDocumentString(`
+    query Me {
+  me {
+    id
+    email
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
+export const StrategiesDocument = new TypedDocumentString(`
+    query Strategies($cursor: String) {
+  signedStrategies(cursor: $cursor, limit: 50) {
+    data {
+      ...StrategyFields
+    }
+    nextCursor
+  }
+}
+    fragment StrategyFields on SignedStrategy {
+  id
+  name
+  templateId
+  symbols
+  timeframe
+  capital
+  leverage
+  status
+  deployedAt
+  stats {
+    openPositions
+    totalPnl
+    totalTrades
+    winRate
+  }
+}`) as unknown as TypedDocumentString<StrategiesQuery, StrategiesQueryVariables>;
+export const CreateStrategyDocument = new TypedDocumentString(`
+    mutation CreateStrategy($input: CreateSignedStrategyInput!) {
+  createSignedStrategy(input: $input) {
+    ...StrategyFields
+  }
+}
+    fragment StrategyFields on SignedStrategy {
+  id
+  name
+  templateId
+  symbols
+  timeframe
+  capital
+  leverage
+  status
+  deployedAt
+  stats {
+    openPositions
+    totalPnl
+    totalTrades
+    winRate
+  }
+}`) as unknown as TypedDocumentString<CreateStrategyMutation, CreateStrategyMutationVariables>;
+export const DeployDryRunDocument = new TypedDocumentString(`
+    mutation DeployDryRun($id: ID!) {
+  deployStrategy(id: $id, input: {dryRun: true}) {
+    ...StrategyFields
+  }
+}
+    fragment StrategyFields on SignedStrategy {
+  id
+  name
+  templateId
+  symbols
+  timeframe
+  capital
+  leverage
+  status
+  deployedAt
+  stats {
+    openPositions
+    totalPnl
+    totalTrades
+    winRate
+  }
+}`) as unknown as TypedDocumentString<DeployDryRunMutation, DeployDryRunMutationVariables>;
+export const PauseStrategyDocument = new TypedDocumentString(`
+    mutation PauseStrategy($id: ID!) {
+  pauseStrategy(id: $id) {
+    ...StrategyFields
+  }
+}
+    fragment StrategyFields on SignedStrategy {
+  id
+  name
+  templateId
+  symbols
+  timeframe
+  capital
+  leverage
+  status
+  deployedAt
+  stats {
+    openPositions
+    totalPnl
+    totalTrades
+    winRate
+  }
+}`) as unknown as TypedDocumentString<PauseStrategyMutation, PauseStrategyMutationVariables>;
+export const StrategyEventFeedDocument = new TypedDocumentString(`
+    subscription StrategyEventFeed($strategyId: ID!) {
+  strategyEvents(strategyId: $strategyId) {
+    id
+    type
+    timestamp
+    data
+  }
+}
+    `) as unknown as TypedDocumentString<StrategyEventFeedSubscription, StrategyEventFeedSubscriptionVariables>;
+export const WebhooksDocument = new TypedDocumentString(`
+    query Webhooks($cursor: String) {
+  webhooks(cursor: $cursor, limit: 50) {
+    data {
+      ...WebhookFields
+    }
+    nextCursor
+  }
+}
+    fragment WebhookFields on Webhook {
+  id
+  url
+  events
+  description
+  status
+  consecutiveFailures
+  lastDeliveryAt
+  lastSuccessAt
+  createdAt
+}`) as unknown as TypedDocumentString<WebhooksQuery, WebhooksQueryVariables>;
+export const CreateWebhookDocument = new TypedDocumentString(`
+    mutation CreateWebhook($input: CreateWebhookInput!) {
+  createWebhook(input: $input) {
+    id
+    url
+    events
+    status
+    createdAt
+    secret
+    secretWarning
+  }
+}
+    `) as unknown as TypedDocumentString<CreateWebhookMutation, CreateWebhookMutationVariables>;
+export const TestWebhookDocument = new TypedDocumentString(`
+    mutation TestWebhook($id: String!) {
+  testWebhook(id: $id) {
+    testEventId
+    delivered
+    responseStatus
+    responseTimeMs
+    error
+  }
+}
+    `) as unknown as TypedDocumentString<TestWebhookMutation, TestWebhookMutationVariables>;
+export const WebhookDeliveriesDocument = new TypedDocumentString(`
+    query WebhookDeliveries($webhookId: String!, $cursor: String) {
+  webhookDeliveries(webhookId: $webhookId, cursor: $cursor, limit: 20) {
+    data {
+      id
+      eventId
+      eventType
+      status
+      attempts
+      lastAttemptAt
+      responseStatus
+      responseTimeMs
+      error
+      createdAt
+    }
+    nextCursor
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
