@@ -13,7 +13,12 @@ import { buildAppSchema } from '../src/schema/build-schema';
 import { startTestService, type TestService } from './support/test-service';
 
 const ROOT = path.resolve(__dirname, '..');
-const DOCUMENTS = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).map((name) => path.join('docs', name))];
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => path.join('docs', name)),
+];
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 describe('the documentation is all inside the repository and agrees with the code', () => {

@@ -446,11 +446,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Public strategy records */
-    get: operations['getStrategies'];
+    /**
+     * Public strategy records
+     * @description Weight 1.
+     */
+    get: operations['strategies'];
     put?: never;
-    /** Create a public strategy record */
-    post: operations['postStrategies'];
+    /**
+     * Create a public strategy record
+     * @description Weight 1.
+     */
+    post: operations['createStrategy'];
     delete?: never;
     options?: never;
     head?: never;
@@ -464,13 +470,22 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One public strategy record */
-    get: operations['getStrategiesByStrategyId'];
-    /** Update a public strategy record */
-    put: operations['putStrategiesByStrategyId'];
+    /**
+     * One public strategy record
+     * @description Weight 1.
+     */
+    get: operations['strategy'];
+    /**
+     * Update a public strategy record
+     * @description Weight 1.
+     */
+    put: operations['updateStrategy'];
     post?: never;
-    /** Delete a public strategy record */
-    delete: operations['deleteStrategiesByStrategyId'];
+    /**
+     * Delete a public strategy record
+     * @description Weight 1.
+     */
+    delete: operations['deleteStrategy'];
     options?: never;
     head?: never;
     patch?: never;
@@ -485,8 +500,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in with provider A */
-    post: operations['postAuthMobileProviderA'];
+    /**
+     * Sign in with provider A
+     * @description Weight 1.
+     */
+    post: operations['signIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -502,8 +520,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in with provider B */
-    post: operations['postAuthMobileProviderB'];
+    /**
+     * Sign in with provider B
+     * @description Weight 1.
+     */
+    post: operations['signIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -519,8 +540,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Register the exchange API key */
-    post: operations['postApiKeyRegister'];
+    /**
+     * Register the exchange API key
+     * @description Weight 1.
+     */
+    post: operations['registerExchangeKey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -537,8 +561,11 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove the exchange API key */
-    delete: operations['deleteApiKey'];
+    /**
+     * Remove the exchange API key
+     * @description Weight 1.
+     */
+    delete: operations['deleteExchangeKey'];
     options?: never;
     head?: never;
     patch?: never;
@@ -553,8 +580,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Re-check a stored exchange key */
-    post: operations['postApiKeyVerify'];
+    /**
+     * Re-check a stored exchange key
+     * @description Weight 1.
+     */
+    post: operations['verifyExchangeKey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -568,8 +598,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Whether a user has an exchange key */
-    get: operations['getApiKeyStatusByEmail'];
+    /**
+     * Whether a user has an exchange key
+     * @description Weight 1.
+     */
+    get: operations['exchangeKeyStatus'];
     put?: never;
     post?: never;
     delete?: never;
@@ -585,11 +618,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The user's service API keys */
-    get: operations['getAccountApiKeys'];
+    /**
+     * The user's service API keys
+     * @description Weight 1.
+     */
+    get: operations['apiKeys'];
     put?: never;
-    /** Create a service API key */
-    post: operations['postAccountApiKeys'];
+    /**
+     * Create a service API key
+     * @description Weight 1.
+     */
+    post: operations['createApiKey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -606,8 +645,31 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke a service API key */
-    delete: operations['deleteAccountApiKeysByApiKey'];
+    /**
+     * Revoke a service API key
+     * @description Weight 1.
+     */
+    delete: operations['revokeApiKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signing key and its user
+     * @description Weight 1.
+     */
+    get: operations['account'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -620,8 +682,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Stock retail long/short ratio */
-    get: operations['getStockV1RetailLongShortRatio'];
+    /**
+     * Stock retail long/short ratio
+     * @description Weight 1.
+     */
+    get: operations['planLongShortRatio'];
     put?: never;
     post?: never;
     delete?: never;
@@ -637,8 +702,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Index top-trader long/short ratio */
-    get: operations['getIndexV1TopLongShortRatio'];
+    /**
+     * Index top-trader long/short ratio
+     * @description Weight 1.
+     */
+    get: operations['planLongShortRatio'];
     put?: never;
     post?: never;
     delete?: never;
@@ -654,8 +722,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Index whale long/short ratio */
-    get: operations['getIndexV1WhaleLongShortRatio'];
+    /**
+     * Index whale long/short ratio
+     * @description Weight 1.
+     */
+    get: operations['planLongShortRatio'];
     put?: never;
     post?: never;
     delete?: never;
@@ -671,8 +742,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Stock K-lines */
-    get: operations['getStockV1Klines'];
+    /**
+     * Stock K-lines
+     * @description Weight 1.
+     */
+    get: operations['planKlines'];
     put?: never;
     post?: never;
     delete?: never;
@@ -688,8 +762,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Index K-lines */
-    get: operations['getIndexV1Klines'];
+    /**
+     * Index K-lines
+     * @description Weight 1.
+     */
+    get: operations['planKlines'];
     put?: never;
     post?: never;
     delete?: never;
@@ -705,25 +782,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Commodity K-lines */
-    get: operations['getCommodityV1Klines'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/account': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The signing key and its user */
-    get: operations['getV1Account'];
+    /**
+     * Commodity K-lines
+     * @description Weight 1.
+     */
+    get: operations['planKlines'];
     put?: never;
     post?: never;
     delete?: never;
@@ -931,11 +994,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's strategies */
-    get: operations['getV1Strategies'];
+    /**
+     * The caller's strategies
+     * @description Weight 5.
+     */
+    get: operations['signedStrategies'];
     put?: never;
-    /** Create a strategy (draft) */
-    post: operations['postV1Strategies'];
+    /**
+     * Create a strategy (draft)
+     * @description Weight 5.
+     */
+    post: operations['createSignedStrategy'];
     delete?: never;
     options?: never;
     head?: never;
@@ -949,16 +1018,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One strategy */
-    get: operations['getV1StrategiesById'];
+    /**
+     * One strategy
+     * @description Weight 2.
+     */
+    get: operations['signedStrategy'];
     put?: never;
     post?: never;
-    /** Delete (stop) a strategy */
-    delete: operations['deleteV1StrategiesById'];
+    /**
+     * Delete (stop) a strategy
+     * @description Weight 5.
+     */
+    delete: operations['deleteSignedStrategy'];
     options?: never;
     head?: never;
-    /** Change a strategy */
-    patch: operations['patchV1StrategiesById'];
+    /**
+     * Change a strategy
+     * @description Weight 5.
+     */
+    patch: operations['updateSignedStrategy'];
     trace?: never;
   };
   '/v1/strategies/{id}/deploy': {
@@ -970,8 +1048,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Deploy a strategy (live or dry run) */
-    post: operations['postV1StrategiesByIdDeploy'];
+    /**
+     * Deploy a strategy (live or dry run)
+     * @description Weight 10.
+     */
+    post: operations['deployStrategy'];
     delete?: never;
     options?: never;
     head?: never;
@@ -987,8 +1068,51 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pause a deployed strategy */
-    post: operations['postV1StrategiesByIdPause'];
+    /**
+     * Pause a deployed strategy
+     * @description Weight 5.
+     */
+    post: operations['pauseStrategy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/strategies/{id}/positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A strategy's positions, newest first
+     * @description Weight 5.
+     */
+    get: operations['strategyPositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/strategies/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A strategy's stored events, oldest first
+     * @description Weight 5.
+     */
+    get: operations['strategyEventHistory'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1004,8 +1128,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Place an exchange order with credentials in the body */
-    post: operations['postOrdersAuth'];
+    /**
+     * Place an exchange order with credentials in the body
+     * @description Weight 1.
+     */
+    post: operations['exchangeRequest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1021,8 +1148,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel an exchange order */
-    post: operations['postOrdersCancelAuth'];
+    /**
+     * Cancel an exchange order
+     * @description Weight 1.
+     */
+    post: operations['exchangeRequest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1038,8 +1168,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Close a position at market */
-    post: operations['postPositionsCloseAuth'];
+    /**
+     * Close a position at market
+     * @description Weight 1.
+     */
+    post: operations['exchangeRequest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1055,8 +1188,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set leverage */
-    post: operations['postLeverageAuth'];
+    /**
+     * Set leverage
+     * @description Weight 1.
+     */
+    post: operations['exchangeRequest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1072,8 +1208,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set the margin type */
-    post: operations['postMarginTypeAuth'];
+    /**
+     * Set the margin type
+     * @description Weight 1.
+     */
+    post: operations['exchangeRequest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1177,6 +1316,17 @@ export interface components {
       example: Record<string, never>;
     };
     CreatedWebhook: {
+      id: string;
+      url: string;
+      events: string[];
+      description?: string | null;
+      /** @description active, paused or broken. */
+      status: string;
+      consecutive_failures: number;
+      last_delivery_at?: string | null;
+      last_success_at?: string | null;
+      created_at: string;
+      balance_low_threshold?: string | null;
       /** @description Signs every delivery; shown only here. */
       secret: string;
       _secret_warning: string;
@@ -1198,8 +1348,13 @@ export interface components {
       last_success_at?: string | null;
       created_at: string;
       balance_low_threshold?: string | null;
-      /** @description The first page of its delivery log, newest first; continue with webhookDeliveries. */
-      deliveries: components['schemas']['WebhookDeliveryPage'];
+    };
+    WebhookTestResult: {
+      test_event_id: string;
+      delivered: boolean;
+      response_status?: number | null;
+      response_time_ms?: number | null;
+      error?: string | null;
     };
     WebhookDeliveryPage: {
       data: components['schemas']['WebhookDelivery'][];
@@ -1220,9 +1375,10 @@ export interface components {
       response_time_ms?: number | null;
       error?: string | null;
       created_at: string;
-      webhook: components['schemas']['Webhook'];
-      /** @description Every attempt, newest first (attempts is their count). */
-      attemptLog: components['schemas']['WebhookAttempt'][];
+    };
+    WebhookAttemptLog: {
+      /** @description Newest first. */
+      data: components['schemas']['WebhookAttempt'][];
     };
     /** @description One attempt of a delivery (contract §16). */
     WebhookAttempt: {
@@ -1231,17 +1387,6 @@ export interface components {
       response_time_ms?: number | null;
       error?: string | null;
       response_body?: string | null;
-    };
-    WebhookTestResult: {
-      test_event_id: string;
-      delivered: boolean;
-      response_status?: number | null;
-      response_time_ms?: number | null;
-      error?: string | null;
-    };
-    WebhookAttemptLog: {
-      /** @description Newest first. */
-      data: components['schemas']['WebhookAttempt'][];
     };
     RotatedWebhookSecret: {
       /** @description Signs every delivery from now on; shown only here. */
@@ -1253,6 +1398,72 @@ export interface components {
     WebhookRecovery: {
       /** @description How many failed deliveries are sent again. */
       requeued: number;
+    };
+    /** @description A signed-API strategy (spec "Signed-API strategy"). */
+    SignedStrategy: {
+      id: string;
+      name: string;
+      template_id: string;
+      params: Record<string, never>;
+      symbols: string[];
+      timeframe: string;
+      /** @description Decimal string. */
+      capital: string;
+      leverage: number;
+      /** @description draft, deployed, paused, stopped or error. */
+      status: string;
+      deployed_at?: string | null;
+      created_at: string;
+      updated_at: string;
+      stats: components['schemas']['SignedStrategyStats'];
+    };
+    /** @description Cumulative across runs; not reset on deploy. */
+    SignedStrategyStats: {
+      open_positions: number;
+      /** @description Decimal string, net of fees. */
+      total_pnl: string;
+      total_trades: number;
+      /** @description Decimal fraction of closed trades with pnl > 0. */
+      win_rate: string;
+    };
+    SignedStrategyPage: {
+      data: components['schemas']['SignedStrategy'][];
+      next_cursor?: string | null;
+    };
+    StrategyPositionPage: {
+      data: components['schemas']['StrategyPosition'][];
+      next_cursor?: string | null;
+    };
+    /** @description Contract §11: a position of a strategy; exit fields and closeReason are null while it is open. */
+    StrategyPosition: {
+      id: string;
+      strategy_id: string;
+      symbol: string;
+      /** @description long or short. */
+      side: string;
+      /** @description Decimal string. */
+      quantity: string;
+      entry_price: string;
+      entry_fee: string;
+      opened_at: string;
+      exit_price?: string | null;
+      exit_fee?: string | null;
+      pnl?: string | null;
+      closed_at?: string | null;
+      close_reason?: string | null;
+      dry_run: boolean;
+    };
+    /** @description Oldest first; nextCursor is the id of the last event when more follow (pass it as `after`). */
+    StrategyEventPage: {
+      data: components['schemas']['StrategyEvent'][];
+      next_cursor?: string | null;
+    };
+    /** @description Contract §9 envelope of a strategy event. */
+    StrategyEvent: {
+      id: string;
+      type: string;
+      timestamp: string;
+      data: Record<string, never>;
     };
     /** @description A strategy template (contract §7). */
     BacktestTemplate: {
@@ -1295,7 +1506,6 @@ export interface components {
     BacktestResult: {
       metrics: components['schemas']['BacktestMetrics'];
       trades?: components['schemas']['BacktestTrade'][] | null;
-      equityCurve?: components['schemas']['BacktestEquityPoint'][] | null;
       equity_curve?: [string, string][];
     };
     /** @description Contract §7 metrics; decimals are strings. */
@@ -1322,12 +1532,6 @@ export interface components {
       qty: string;
       pnl: string;
       fee: string;
-    };
-    /** @description Equity at 00:00 UTC of one simulated day. */
-    BacktestEquityPoint: {
-      time: string;
-      /** @description Decimal string. */
-      equity: string;
     };
     BacktestJobError: {
       code: string;
@@ -2600,7 +2804,7 @@ export interface operations {
       };
     };
   };
-  getStrategies: {
+  strategies: {
     parameters: {
       query?: never;
       header?: never;
@@ -2647,7 +2851,7 @@ export interface operations {
       };
     };
   };
-  postStrategies: {
+  createStrategy: {
     parameters: {
       query?: never;
       header?: never;
@@ -2705,7 +2909,7 @@ export interface operations {
       };
     };
   };
-  getStrategiesByStrategyId: {
+  strategy: {
     parameters: {
       query?: never;
       header?: never;
@@ -2754,7 +2958,7 @@ export interface operations {
       };
     };
   };
-  putStrategiesByStrategyId: {
+  updateStrategy: {
     parameters: {
       query?: never;
       header?: never;
@@ -2813,7 +3017,7 @@ export interface operations {
       };
     };
   };
-  deleteStrategiesByStrategyId: {
+  deleteStrategy: {
     parameters: {
       query?: never;
       header?: never;
@@ -2860,7 +3064,7 @@ export interface operations {
       };
     };
   };
-  postAuthMobileProviderA: {
+  signIn: {
     parameters: {
       query?: never;
       header?: never;
@@ -2913,7 +3117,7 @@ export interface operations {
       };
     };
   };
-  postAuthMobileProviderB: {
+  signIn: {
     parameters: {
       query?: never;
       header?: never;
@@ -2966,7 +3170,7 @@ export interface operations {
       };
     };
   };
-  postApiKeyRegister: {
+  registerExchangeKey: {
     parameters: {
       query?: never;
       header?: never;
@@ -3020,7 +3224,7 @@ export interface operations {
       };
     };
   };
-  deleteApiKey: {
+  deleteExchangeKey: {
     parameters: {
       query?: never;
       header?: never;
@@ -3067,7 +3271,7 @@ export interface operations {
       };
     };
   };
-  postApiKeyVerify: {
+  verifyExchangeKey: {
     parameters: {
       query?: never;
       header?: never;
@@ -3120,7 +3324,7 @@ export interface operations {
       };
     };
   };
-  getApiKeyStatusByEmail: {
+  exchangeKeyStatus: {
     parameters: {
       query?: never;
       header?: never;
@@ -3169,7 +3373,7 @@ export interface operations {
       };
     };
   };
-  getAccountApiKeys: {
+  apiKeys: {
     parameters: {
       query?: never;
       header?: never;
@@ -3216,7 +3420,7 @@ export interface operations {
       };
     };
   };
-  postAccountApiKeys: {
+  createApiKey: {
     parameters: {
       query?: never;
       header?: never;
@@ -3270,7 +3474,7 @@ export interface operations {
       };
     };
   };
-  deleteAccountApiKeysByApiKey: {
+  revokeApiKey: {
     parameters: {
       query?: never;
       header?: never;
@@ -3317,427 +3521,7 @@ export interface operations {
       };
     };
   };
-  getStockV1RetailLongShortRatio: {
-    parameters: {
-      query: {
-        symbol: string;
-        period?: '1h' | '4h' | '1d' | '1w';
-        limit?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': unknown;
-        };
-      };
-      /** @description Missing or invalid credentials */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  getIndexV1TopLongShortRatio: {
-    parameters: {
-      query: {
-        symbol: string;
-        period?: '1h' | '4h' | '1d' | '1w';
-        limit?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': unknown;
-        };
-      };
-      /** @description Missing or invalid credentials */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  getIndexV1WhaleLongShortRatio: {
-    parameters: {
-      query: {
-        symbol: string;
-        period?: '1h' | '4h' | '1d' | '1w';
-        limit?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': unknown;
-        };
-      };
-      /** @description Missing or invalid credentials */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  getStockV1Klines: {
-    parameters: {
-      query: {
-        symbol: string;
-        interval?: '1h' | '4h' | '1d' | '1w';
-        startTime?: string;
-        endTime?: string;
-        limit?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': unknown;
-        };
-      };
-      /** @description Missing or invalid credentials */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  getIndexV1Klines: {
-    parameters: {
-      query: {
-        symbol: string;
-        interval?: '1h' | '4h' | '1d' | '1w';
-        startTime?: string;
-        endTime?: string;
-        limit?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': unknown;
-        };
-      };
-      /** @description Missing or invalid credentials */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  getCommodityV1Klines: {
-    parameters: {
-      query: {
-        symbol: string;
-        interval?: '1h' | '4h' | '1d' | '1w';
-        startTime?: string;
-        endTime?: string;
-        limit?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': unknown;
-        };
-      };
-      /** @description Missing or invalid credentials */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  getV1Account: {
+  account: {
     parameters: {
       query?: never;
       header?: never;
@@ -3807,6 +3591,426 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  planLongShortRatio: {
+    parameters: {
+      query: {
+        symbol: string;
+        period?: '1h' | '4h' | '1d' | '1w';
+        limit?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  planLongShortRatio: {
+    parameters: {
+      query: {
+        symbol: string;
+        period?: '1h' | '4h' | '1d' | '1w';
+        limit?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  planLongShortRatio: {
+    parameters: {
+      query: {
+        symbol: string;
+        period?: '1h' | '4h' | '1d' | '1w';
+        limit?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  planKlines: {
+    parameters: {
+      query: {
+        symbol: string;
+        interval?: '1h' | '4h' | '1d' | '1w';
+        startTime?: string;
+        endTime?: string;
+        limit?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  planKlines: {
+    parameters: {
+      query: {
+        symbol: string;
+        interval?: '1h' | '4h' | '1d' | '1w';
+        startTime?: string;
+        endTime?: string;
+        limit?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  planKlines: {
+    parameters: {
+      query: {
+        symbol: string;
+        interval?: '1h' | '4h' | '1d' | '1w';
+        startTime?: string;
+        endTime?: string;
+        limit?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
     };
@@ -4759,7 +4963,7 @@ export interface operations {
       };
     };
   };
-  getV1Strategies: {
+  signedStrategies: {
     parameters: {
       query?: {
         status?: 'draft' | 'deployed' | 'paused' | 'stopped' | 'error';
@@ -4778,7 +4982,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['SignedStrategyPage'];
         };
       };
       /** @description Invalid input */
@@ -4837,7 +5041,7 @@ export interface operations {
       };
     };
   };
-  postV1Strategies: {
+  createSignedStrategy: {
     parameters: {
       query?: never;
       header?: never;
@@ -4869,7 +5073,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['SignedStrategy'];
         };
       };
       /** @description Invalid input */
@@ -4928,7 +5132,7 @@ export interface operations {
       };
     };
   };
-  getV1StrategiesById: {
+  signedStrategy: {
     parameters: {
       query?: never;
       header?: never;
@@ -4945,7 +5149,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['SignedStrategy'];
         };
       };
       /** @description Invalid input */
@@ -5004,7 +5208,7 @@ export interface operations {
       };
     };
   };
-  deleteV1StrategiesById: {
+  deleteSignedStrategy: {
     parameters: {
       query?: never;
       header?: never;
@@ -5021,7 +5225,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['SignedStrategy'];
         };
       };
       /** @description Invalid input */
@@ -5080,7 +5284,7 @@ export interface operations {
       };
     };
   };
-  patchV1StrategiesById: {
+  updateSignedStrategy: {
     parameters: {
       query?: never;
       header?: never;
@@ -5111,7 +5315,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['SignedStrategy'];
         };
       };
       /** @description Invalid input */
@@ -5170,7 +5374,7 @@ export interface operations {
       };
     };
   };
-  postV1StrategiesByIdDeploy: {
+  deployStrategy: {
     parameters: {
       query?: never;
       header?: never;
@@ -5196,7 +5400,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['SignedStrategy'];
         };
       };
       /** @description Invalid input */
@@ -5255,7 +5459,7 @@ export interface operations {
       };
     };
   };
-  postV1StrategiesByIdPause: {
+  pauseStrategy: {
     parameters: {
       query?: never;
       header?: never;
@@ -5279,7 +5483,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['SignedStrategy'];
         };
       };
       /** @description Invalid input */
@@ -5338,7 +5542,166 @@ export interface operations {
       };
     };
   };
-  postOrdersAuth: {
+  strategyPositions: {
+    parameters: {
+      query?: {
+        status?: 'open' | 'closed';
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StrategyPositionPage'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  strategyEventHistory: {
+    parameters: {
+      query?: {
+        after?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StrategyEventPage'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not allowed (scope or plan) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  exchangeRequest: {
     parameters: {
       query?: never;
       header?: never;
@@ -5394,7 +5757,7 @@ export interface operations {
       };
     };
   };
-  postOrdersCancelAuth: {
+  exchangeRequest: {
     parameters: {
       query?: never;
       header?: never;
@@ -5450,7 +5813,7 @@ export interface operations {
       };
     };
   };
-  postPositionsCloseAuth: {
+  exchangeRequest: {
     parameters: {
       query?: never;
       header?: never;
@@ -5506,7 +5869,7 @@ export interface operations {
       };
     };
   };
-  postLeverageAuth: {
+  exchangeRequest: {
     parameters: {
       query?: never;
       header?: never;
@@ -5562,7 +5925,7 @@ export interface operations {
       };
     };
   };
-  postMarginTypeAuth: {
+  exchangeRequest: {
     parameters: {
       query?: never;
       header?: never;

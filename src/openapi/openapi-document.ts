@@ -135,7 +135,8 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
         : undefined);
     if (!entry) undocumented.push(key);
     const doc = entry ?? { summary: key, tag: 'Other', auth: 'public', response: { json: 'JSON.' } };
-    const auth: PathAuth = route.mount?.authentication ?? doc.auth;
+    // A plan-key path is public to the adapter (the service checks the key), so the table's word is the more precise.
+    const auth: PathAuth = route.mount && !(route.mount.authentication === 'public' && doc.auth === 'plan-key') ? route.mount.authentication : doc.auth;
     const parameters: JsonSchema[] = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({
       name: match[1],
       in: 'path',

@@ -20,7 +20,9 @@ import {
   listSchema as listStrategiesSchema,
   updateSchema as updateStrategySchema,
 } from '../services/strategies/strategies.service';
+import { eventsQuery, positionsQuery } from '../services/strategies/strategy-history';
 import { deploySchema, pauseSchema } from '../services/strategies/strategy-runs.service';
+import { StrategyEventPageType, StrategyPageType, StrategyPositionPageType, StrategyType } from '../schema/strategy.types';
 import { bodySchema as bodyCredentialSchema } from '../services/trading/body-credential-trading.service';
 import {
   createSchema as createWebhookSchema,
@@ -195,13 +197,21 @@ export const PATH_TABLE: Record<string, PathDoc> = {
   }),
   'POST /v1/webhooks/:id/deliveries/:deliveryId/retry': signed('Send a delivery again', 'Webhooks', { response: { record: WebhookDeliveryType } }),
 
-  'POST /v1/strategies': signed('Create a strategy (draft)', 'Strategies', { body: createStrategySchema, response: { json: 'The strategy.' } }),
-  'GET /v1/strategies': signed("The caller's strategies", 'Strategies', { query: listStrategiesSchema, response: { json: '{data, next_cursor}' } }),
-  'GET /v1/strategies/:id': signed('One strategy', 'Strategies', { response: { json: 'The strategy.' } }),
-  'PATCH /v1/strategies/:id': signed('Change a strategy', 'Strategies', { body: updateStrategySchema, response: { json: 'The strategy.' } }),
-  'DELETE /v1/strategies/:id': signed('Delete (stop) a strategy', 'Strategies', { response: { json: 'The strategy, stopped.' } }),
-  'POST /v1/strategies/:id/deploy': signed('Deploy a strategy (live or dry run)', 'Strategies', { body: deploySchema, response: { json: 'The strategy.' } }),
-  'POST /v1/strategies/:id/pause': signed('Pause a deployed strategy', 'Strategies', { body: pauseSchema, response: { json: 'The strategy.' } }),
+  'POST /v1/strategies': signed('Create a strategy (draft)', 'Strategies', { body: createStrategySchema, response: { record: StrategyType } }),
+  'GET /v1/strategies': signed("The caller's strategies", 'Strategies', { query: listStrategiesSchema, response: { record: StrategyPageType } }),
+  'GET /v1/strategies/:id': signed('One strategy', 'Strategies', { response: { record: StrategyType } }),
+  'PATCH /v1/strategies/:id': signed('Change a strategy', 'Strategies', { body: updateStrategySchema, response: { record: StrategyType } }),
+  'DELETE /v1/strategies/:id': signed('Delete (stop) a strategy', 'Strategies', { response: { record: StrategyType } }),
+  'POST /v1/strategies/:id/deploy': signed('Deploy a strategy (live or dry run)', 'Strategies', { body: deploySchema, response: { record: StrategyType } }),
+  'POST /v1/strategies/:id/pause': signed('Pause a deployed strategy', 'Strategies', { body: pauseSchema, response: { record: StrategyType } }),
+  'GET /v1/strategies/:id/positions': signed("A strategy's positions, newest first", 'Strategies', {
+    query: positionsQuery,
+    response: { record: StrategyPositionPageType },
+  }),
+  'GET /v1/strategies/:id/events': signed("A strategy's stored events, oldest first", 'Strategies', {
+    query: eventsQuery,
+    response: { record: StrategyEventPageType },
+  }),
 
   'POST /orders/auth': publicPath('Place an exchange order with credentials in the body', 'Exchange trading', {
     body: bodyCredentialSchema,

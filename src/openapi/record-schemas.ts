@@ -37,13 +37,18 @@ export class RecordSchemas {
 
   /** A `$ref` to the record's schema, registering it (and what it nests) on first use. */
   refFor(target: RecordType): JsonSchema {
-    const type = getMetadataStorage().objectTypes.find((candidate) => candidate.target === target);
+    const storage = getMetadataStorage();
+    const type = storage.objectTypes.find((candidate) => candidate.target === target);
     if (!type) throw new Error(`${target.name} is not a GraphQL object type`);
+    // A type extending another (CreatedWebhook extends Webhook) carries its parent's fields too.
+    const parent = Object.getPrototypeOf(target) as RecordType;
+    const inherited = storage.objectTypes.find((candidate) => candidate.target === parent)?.fields ?? [];
     if (!this.components[type.name]) {
       this.components[type.name] = {}; // placeholder: a type may nest itself
       const properties: Record<string, JsonSchema> = {};
       const required: string[] = [];
-      for (const field of type.fields ?? []) {
+      // Fields with arguments are resolved per request (nested pages), not properties of the record.
+      for (const field of [...inherited, ...(type.fields ?? [])].filter((candidate) => candidate.params === undefined || candidate.params.length === 0)) {
         const options = field.typeOptions as { nullable?: boolean | string; array?: boolean; arrayDepth?: number };
         let schema = this.typeSchema(field.getType());
         for (let depth = options.array ? (options.arrayDepth ?? 1) : 0; depth > 0; depth -= 1) schema = { type: 'array', items: schema };
