@@ -1,38 +1,49 @@
 import 'reflect-metadata';
+import { SCOPES } from '../auth/caller';
 import { ConfigError, loadConfig } from '../config/config';
 import { createLogger } from '../observability/logger';
 import { openCore } from '../service';
-import { parseFlags, UsageError } from './command';
+import { parseFlags, usageOf, UsageError, type AdminCommand } from './command';
 import { ADMIN_COMMANDS } from './commands';
 
-/** Operator commands: the result is one JSON document on stdout; logs go to stderr. */
-function help(): string {
-  const lines = ['Usage: npm run --silent admin -- <command> [--flag value ...]', '', 'Commands:'];
-  for (const command of ADMIN_COMMANDS) lines.push(`  ${command.usage}`, `      ${command.summary}`);
-  if (ADMIN_COMMANDS.length === 0) lines.push('  (none yet)');
-  return lines.join('\n');
+function describe(command: AdminCommand) {
+  return { name: command.name, usage: usageOf(command), summary: command.summary, options: command.options };
+}
+
+/** `--help` is one JSON document like every other answer, so scripts can read the commands, their options and the scopes. */
+function help() {
+  return {
+    usage: 'npm run --silent admin -- <command> [--option value ...]',
+    output: 'one JSON document on stdout; logs and errors on stderr',
+    commands: ADMIN_COMMANDS.map(describe),
+    scopes: [...SCOPES],
+  };
+}
+
+function print(document: unknown): void {
+  process.stdout.write(`${JSON.stringify(document)}\n`);
 }
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(`${help()}\n`);
+    print(help());
     return 0;
   }
   const command = ADMIN_COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
-    process.stderr.write(`unknown command "${name}"\n\n${help()}\n`);
+    process.stderr.write(`unknown command "${name}"; commands: ${ADMIN_COMMANDS.map((known) => known.name).join(', ')} (--help lists them)\n`);
     return 2;
   }
   const flags = parseFlags(rest);
   if (flags.help) {
-    process.stdout.write(`${command.usage}\n    ${command.summary}\n`);
+    print(describe(command));
     return 0;
   }
   const config = loadConfig();
   const core = await openCore(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr));
   try {
-    process.stdout.write(`${JSON.stringify(await command.run(flags, core))}\n`);
+    print(await command.run(flags, core));
     return 0;
   } finally {
     await core.stop();

@@ -1,14 +1,32 @@
 import type { Core } from '../service';
 
+/** One `--name value` flag of an admin command, as `--help` lists it. */
+export interface AdminOption {
+  name: string;
+  /** What the value looks like (`E`, `basic|standard|pro`); absent for a flag without a value. */
+  value?: string;
+  required: boolean;
+  description: string;
+}
+
 /** An operator command of `npm run admin -- <name>`: prints one JSON document on stdout (contract §1). */
 export interface AdminCommand {
   name: string;
-  usage: string;
   summary: string;
+  options: AdminOption[];
   run(args: Record<string, string>, core: Core): Promise<unknown>;
 }
 
 export class UsageError extends Error {}
+
+/** `create-api-key --email E [--scopes S]`, built from the options so it cannot disagree with them. */
+export function usageOf(command: AdminCommand): string {
+  const options = command.options.map((option) => {
+    const flag = option.value ? `--${option.name} ${option.value}` : `--${option.name}`;
+    return option.required ? flag : `[${flag}]`;
+  });
+  return [command.name, ...options].join(' ');
+}
 
 /** `--email a@b --days 3` → `{ email: 'a@b', days: '3' }`. */
 export function parseFlags(argv: string[]): Record<string, string> {

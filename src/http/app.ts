@@ -6,9 +6,13 @@ import type { Metrics } from '../observability/metrics';
 import { sendError } from '../rest/error-responses';
 import { restRoutes } from '../rest';
 import type { Services } from '../services';
+import { buildOpenApiDocument } from '../openapi/openapi-document';
+import { mountedRoutes } from '../openapi/mounted-routes';
+import { SERVICE_VERSION } from '../openapi/service-version';
 import { asUpstreamCaller } from '../upstream/upstream-caller';
 import { dashboardRoutes } from './dashboard.routes';
 import { healthRoutes } from './health.routes';
+import { openApiRoutes } from './openapi.routes';
 import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
 import { refuseUnstorableInput } from './input-guards';
 import { methodNotAllowed } from './method-not-allowed';
@@ -65,7 +69,14 @@ export function createExpressApp(parts: AppParts): Express {
   // Upstream calls a query makes count against its client's share of the upstream budget (see upstream-caller.ts).
   app.use('/graphql', (req, res, next) => asUpstreamCaller(req.ip, () => parts.graphqlMiddleware(req, res, next)));
   app.use(refuseUnstorableInput());
-  app.use(restRoutes(parts.services, parts.logger));
+  const rest = restRoutes(parts.services, parts.logger);
+  app.use(rest);
+  app.use(
+    openApiRoutes(
+      () =>
+        buildOpenApiDocument({ routes: mountedRoutes(rest), passThroughPaths: parts.services.marketPassThrough.paths(), version: SERVICE_VERSION }).document,
+    ),
+  );
   app.use(methodNotAllowed(app));
 
   app.use((req: Request, res: Response) => {

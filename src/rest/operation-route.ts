@@ -4,7 +4,7 @@ import { signedCredentialsFrom } from '../auth/authenticator';
 import type { Caller } from '../auth/caller';
 import type { Logger } from '../observability/logger';
 import { admitCaller } from '../operations/caller-checks';
-import { operationRuleOf } from '../operations/operation';
+import { operationRuleOf, type OperationRule } from '../operations/operation';
 import type { GraphQLContext } from '../schema/context';
 import { RequestLoaders } from '../schema/request-loaders';
 import type { Services } from '../services';
@@ -30,6 +30,16 @@ export interface RestReply<T> {
 
 /** Marks handlers mounted on an operation, so a test can prove that no documented path goes around the resolvers. */
 export const OPERATION_OF_HANDLER = Symbol('operation');
+
+/** What a handler mounted on an operation enforces, for the generated reference (OpenAPI, the weight table). */
+export interface OperationMount {
+  operation: string;
+  method: string;
+  authentication: Authentication;
+  rule: OperationRule;
+}
+
+export const OPERATION_MOUNT = Symbol('operation mount');
 
 type Method = (...args: never[]) => unknown;
 type MethodNames<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R] & string;
@@ -76,7 +86,8 @@ export function operationRoutesFor(services: Services, logger: Logger) {
         const status = typeof reply.status === 'function' ? reply.status(result) : reply.status;
         return { status, body: reply.body ? reply.body(result, res) : result };
       });
-      return Object.assign(handler, { [OPERATION_OF_HANDLER]: `${resolver.constructor.name}.${method}` });
+      const mounted: OperationMount = { operation: `${resolver.constructor.name}.${method}`, method, authentication, rule };
+      return Object.assign(handler, { [OPERATION_OF_HANDLER]: mounted.operation, [OPERATION_MOUNT]: mounted });
     };
   }
 

@@ -45,7 +45,7 @@ export const runFields = {
   slippage_bps: decimal('must be a non-negative decimal string').default('0'),
 };
 
-const createSchema = z.strictObject({ template_id: z.string().min(1), params: z.record(z.string(), z.unknown()), ...runFields });
+export const createSchema = z.strictObject({ template_id: z.string().min(1), params: z.record(z.string(), z.unknown()), ...runFields });
 
 export type RunFields = z.output<z.ZodObject<typeof runFields>>;
 

@@ -25,7 +25,7 @@ export type Objective = (typeof OBJECTIVES)[number];
 
 const range = z.strictObject({ from: z.number(), to: z.number(), step: z.number().gt(0) });
 
-const createSchema = z.strictObject({
+export const createSchema = z.strictObject({
   template_id: z.string().min(1),
   params: z.record(z.string(), z.unknown()),
   ...runFields,

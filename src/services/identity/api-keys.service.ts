@@ -31,7 +31,7 @@ export interface SignedAccount {
   scopes: string[];
 }
 
-const createSchema = z.object({
+export const createSchema = z.object({
   label: z.string().max(100).nullish(),
   scopes: z.array(z.enum(SCOPES)).nullish(),
 });

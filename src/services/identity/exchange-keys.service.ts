@@ -26,8 +26,8 @@ export interface KeyCheck {
   has_api_key: boolean;
 }
 
-const registerSchema = z.object({ api_key: z.string().min(1).max(200), api_secret: z.string().min(1).max(200) });
-const emailSchema = z.object({ email: z.string().min(1) });
+export const registerSchema = z.object({ api_key: z.string().min(1).max(200), api_secret: z.string().min(1).max(200) });
+export const emailSchema = z.object({ email: z.string().min(1) });
 
 const USER_NOT_FOUND = 'User not found';
 const NO_KEY = 'No API key registered';

@@ -28,10 +28,14 @@ export interface SignInResult {
 /** Provider A sends `id_token`, provider B `identity_token` (spec "Sign-in and key lookup"). */
 const TOKEN_FIELD: Record<ProviderName, 'id_token' | 'identity_token'> = { a: 'id_token', b: 'identity_token' };
 
+/** The sign-in body of a provider: its one token field. */
+export function signInSchema(provider: ProviderName) {
+  return z.object({ [TOKEN_FIELD[provider]]: z.string().min(1) });
+}
+
 /** The identity token of a REST sign-in body (`{"id_token": ...}` or `{"identity_token": ...}`); 422 when it is missing. */
 export function signInToken(provider: ProviderName, body: unknown): string {
-  const field = TOKEN_FIELD[provider];
-  return (parseOrReject(z.object({ [field]: z.string().min(1) }), body) as Record<string, string>)[field] as string;
+  return (parseOrReject(signInSchema(provider), body) as Record<string, string>)[TOKEN_FIELD[provider]] as string;
 }
 
 const PROVIDER_COLUMN = { a: 'providerAId', b: 'providerBId' } as const;
@@ -97,5 +101,11 @@ export class UsersService {
   /** For operator commands, which name users by e-mail before they ever sign in. */
   findOrCreateByEmail(email: string): Promise<User> {
     return this.store.findOrCreateUser(email);
+  }
+
+  /** Offline development sign-in (admin `create-app-token`): the app token a provider sign-in would give, without a provider. */
+  async developmentSignIn(email: string): Promise<SignInResult> {
+    const user = await this.findOrCreateByEmail(email);
+    return { access_token: await this.appTokens.issue({ userId: user.id, email: user.email }), user: toUserRecord(user) };
   }
 }

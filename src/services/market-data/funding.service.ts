@@ -22,7 +22,7 @@ export type FundingRateRow = z.infer<typeof fundingHistoryRows>[number];
 
 type PremiumIndexRow = z.infer<typeof premiumIndexRows>[number];
 
-const historyQuery = z.object({
+export const historyQuery = z.object({
   start_time: queryInteger().optional(),
   end_time: queryInteger().optional(),
   limit: queryInteger({ min: 1, max: 1000 }).default(100),

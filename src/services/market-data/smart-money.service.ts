@@ -17,7 +17,7 @@ export type SmartMoneyObject = z.infer<typeof smartMoneyObject>;
 export const SMART_MONEY_TIME_RANGES = ['30m', '1h', '24h', '7d'] as const;
 const WEB_SUCCESS = '000000';
 
-const overviewQuery = z.object({ symbol: z.string().min(1) });
+export const overviewQuery = z.object({ symbol: z.string().min(1) });
 const overviewReply = webEnvelope(smartMoneyObject);
 const listReply = webEnvelope(z.array(smartMoneyObject));
 

@@ -17,7 +17,7 @@ interface RankedTicker {
 
 export const DEFAULT_ACTIVE_MIN_QUOTE_VOLUME = 100_000_000;
 
-const activeQuery = z.object({ min_quote_volume: queryNumber().default(DEFAULT_ACTIVE_MIN_QUOTE_VOLUME) });
+export const activeQuery = z.object({ min_quote_volume: queryNumber().default(DEFAULT_ACTIVE_MIN_QUOTE_VOLUME) });
 
 /** "Symbols quoted in USDC are excluded": the exchange writes a contract's quote asset last (BTCUSDC; USDCUSDT is quoted in USDT). */
 function isUsdcQuoted(symbol: string): boolean {

@@ -30,7 +30,7 @@ export const DEFAULT_WHALE_MIN_QUOTE_VOLUME = 50_000_000;
 /** Ratio calls per board run at once: enough to build a board quickly, few enough to stay a polite client. */
 const RATIO_CONCURRENCY = 8;
 
-const boardQuery = z.object({ min_quote_volume: queryNumber().default(DEFAULT_WHALE_MIN_QUOTE_VOLUME) });
+export const boardQuery = z.object({ min_quote_volume: queryNumber().default(DEFAULT_WHALE_MIN_QUOTE_VOLUME) });
 
 export function whaleScore(quoteVolume: Decimal, ratio: Decimal): number {
   return Decimal.log10(quoteVolume).times(Decimal.ln(ratio).abs()).toDecimalPlaces(4).toNumber();

@@ -37,13 +37,13 @@ const integer = (min: number, max: number) =>
   );
 const millis = integer(0, 8_640_000_000_000_000);
 
-const ratioQuery = z.object({
+export const ratioQuery = z.object({
   symbol,
   period: z.enum(SERIES_INTERVALS).default('1d'),
   limit: integer(1, 500).default(30),
 });
 
-const klineQuery = z.object({
+export const klineQuery = z.object({
   symbol,
   interval: z.enum(SERIES_INTERVALS).default('1d'),
   startTime: millis.optional(),

@@ -10,7 +10,7 @@ export const STRATEGY_NOT_FOUND = '策略不存在';
 
 const optionalText = z.string().nullish();
 
-const createSchema = z.object({
+export const createSchema = z.object({
   name: z.string().min(1).max(200),
   author: optionalText,
   description: optionalText,
@@ -20,7 +20,7 @@ const createSchema = z.object({
 });
 
 /** `name` is absent on purpose: it is not editable, and like the FastAPI original an unknown field is ignored. */
-const updateSchema = createSchema.omit({ name: true });
+export const updateSchema = createSchema.omit({ name: true });
 
 export type CreatePublicStrategyInput = z.input<typeof createSchema>;
 export type UpdatePublicStrategyInput = z.input<typeof updateSchema>;

@@ -16,7 +16,7 @@ import { eventRecord, recordOf, recordsOf, strategyRecord, type StrategyRecord }
 
 const STATUSES = ['draft', 'deployed', 'paused', 'stopped', 'error'] as const;
 
-const createSchema = z.object({
+export const createSchema = z.object({
   name,
   template_id: z.string().min(1).max(64),
   params: z.record(z.string(), z.unknown()).default({}),
@@ -26,7 +26,7 @@ const createSchema = z.object({
   leverage: leverage.default(1),
 });
 
-const updateSchema = z.object({
+export const updateSchema = z.object({
   name: name.optional(),
   params: z.record(z.string(), z.unknown()).optional(),
   symbols: symbols.optional(),
@@ -35,7 +35,7 @@ const updateSchema = z.object({
   leverage: leverage.optional(),
 });
 
-const listSchema = z.object({
+export const listSchema = z.object({
   status: z.enum(STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().optional(),

@@ -6,13 +6,13 @@ import { decodeCursor, pageOf } from '../pagination';
 import type { StrategyStore } from './strategies.store';
 import { eventRecord, positionRecord, type PositionRecord } from './strategy-records';
 
-const positionsQuery = z.object({
+export const positionsQuery = z.object({
   status: z.enum(['open', 'closed']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().optional(),
 });
 
-const eventsQuery = z.object({
+export const eventsQuery = z.object({
   after: z.string().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });

@@ -18,13 +18,13 @@ import { recordOf, type StrategyRecord } from './strategy-records';
 import type { LiveOrders } from './live-orders';
 import type { StrategyTrader } from './strategy-trader';
 
-const deploySchema = z.object({
+export const deploySchema = z.object({
   capital: decimalString.optional(),
   leverage: leverage.optional(),
   dry_run: z.boolean().default(false),
 });
 
-const pauseSchema = z.object({ close_positions: z.boolean().default(false) });
+export const pauseSchema = z.object({ close_positions: z.boolean().default(false) });
 
 /**
  * Deploy and pause (spec "Strategy deployment" and the strategy state table).

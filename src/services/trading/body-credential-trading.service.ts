@@ -15,7 +15,7 @@ export const BODY_CREDENTIAL_ACTIONS = {
 export type BodyCredentialAction = keyof typeof BODY_CREDENTIAL_ACTIONS;
 
 /** Credentials plus the exchange's own fields, which must be scalars (they become query parameters of the signed call). */
-const bodySchema = z.object({ api_key: z.string().min(1), api_secret: z.string().min(1) }).catchall(z.union([z.string(), z.number(), z.boolean()]));
+export const bodySchema = z.object({ api_key: z.string().min(1), api_secret: z.string().min(1) }).catchall(z.union([z.string(), z.number(), z.boolean()]));
 
 /**
  * Signs the matching exchange request with the credentials from the body and
