@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BacktestResult } from '../src/engine';
 import type { JobRecord } from '../src/services/backtests/job-records';
-import { HistoryChunks } from '../src/services/backtests/history-chunks';
+import { HistoryChunks } from '../src/services/backtests/history-chunks.store';
 import { MarketHistory } from '../src/services/backtests/market-history';
 import { UpstreamClient } from '../src/upstream/upstream-client';
 import { startExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';

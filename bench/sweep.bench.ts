@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HistoryChunks } from '../src/services/backtests/history-chunks';
+import { HistoryChunks } from '../src/services/backtests/history-chunks.store';
 import { engineConfig } from '../src/services/backtests/job-config';
 import { simulate } from '../src/engine';
 import type { SweepRecord } from '../src/services/backtests/sweep-records';

@@ -5,7 +5,7 @@ import type { Config } from './config/config';
 import { resolveSecrets } from './config/generated-secrets';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { NotificationListener } from './db/notifications';
-import { migrate, openDatabase, type Orm } from './db/orm';
+import { checkpoint, migrate, openDatabase, type Orm } from './db/orm';
 import { ProcessLiveness } from './db/process-liveness';
 import { createExpressApp } from './http/app';
 import { startGraphQL, startSubscriptions, type GraphQLEndpoint } from './http/graphql';
@@ -74,10 +74,7 @@ function addCore(lifecycle: Lifecycle, config: Config, logger: Logger): () => Om
         // migrations now keeps the embedded server's stop (and so the process's) short. Not awaited: an optimisation
         // that must neither delay nor fail the start (it may outlast DB_STATEMENT_TIMEOUT_MS on a busy disk).
         if (!config.databaseUrl && applied > 0) {
-          orm.em
-            .getConnection()
-            .execute('CHECKPOINT')
-            .catch((error: unknown) => logger.debug({ err: error }, 'checkpoint after migrations did not finish'));
+          checkpoint(orm).catch((error: unknown) => logger.debug({ err: error }, 'checkpoint after migrations did not finish'));
         }
       },
       stop: () => required(orm, ORM).close(true),

@@ -1,12 +1,7 @@
-import express from 'express';
 import { print } from 'graphql';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { ownedBy, type Caller } from '../src/auth/caller';
-import { sendError } from '../src/rest/error-responses';
-import { signedRouteFor } from '../src/rest/signed-route';
 import { ApiKeysDocument, CreateApiKeyDocument, MeDocument, RevokeApiKeyDocument } from './graphql/generated';
-import { listenLocally, type LocalServer } from './stand-ins/listen';
 import { graphql, request } from './support/http';
 import { bearer, createApiKey, signIn, signature, signedHeaders, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
@@ -179,58 +174,6 @@ describe('service API keys, callers and scopes', () => {
       ],
     ])('%s closes the socket with 4401', async (_label, payload) => {
       expect(await connect(await payload())).toBe(4401);
-    });
-  });
-
-  describe('the signed-route wrapper for later features', () => {
-    let app: LocalServer;
-    let key: { api_key: string; api_secret: string };
-    let scoped: { api_key: string; api_secret: string };
-
-    beforeAll(async () => {
-      const services = service.service.services;
-      const signed = signedRouteFor(services);
-      const router = express();
-      router.use(express.json({ verify: (req, _res, buffer) => ((req as express.Request).rawBody = buffer) }));
-      router.post(
-        '/v1/webhooks',
-        signed({ weight: 5, scope: 'webhooks:write' }, async (_req, caller) => ({ body: { caller } })),
-      );
-      router.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) =>
-        sendError(req, res, error, service.service.logger),
-      );
-      app = await listenLocally(router);
-      key = await createApiKey(service.url, token);
-      scoped = await createApiKey(service.url, token, { scopes: ['webhooks:write'] });
-    });
-    afterAll(() => app.close());
-
-    it('a key without the scope gets 403 INSUFFICIENT_PERMISSION, after its weight is spent', async () => {
-      const body = JSON.stringify({ url: 'https://example.com/hook' });
-      const response = await request(app.url, 'POST', '/v1/webhooks', {
-        body,
-        headers: { ...signedHeaders(key, 'POST', '/v1/webhooks', body), 'content-type': 'application/json' },
-      });
-      expect(response.status).toBe(403);
-      expect(response.body).toEqual({ error: { code: 'INSUFFICIENT_PERMISSION', message: expect.any(String) } });
-      expect(response.headers.get('x-service-used-weight-1m')).toBe('5');
-    });
-
-    it('a key with the scope reaches the handler with its caller', async () => {
-      const body = JSON.stringify({ url: 'https://example.com/hook' });
-      const response = await request(app.url, 'POST', '/v1/webhooks', {
-        body,
-        headers: { ...signedHeaders(scoped, 'POST', '/v1/webhooks', body), 'content-type': 'application/json' },
-      });
-      expect(response.status).toBe(200);
-      expect(response.body.caller).toEqual({ userId, apiKeyId: expect.any(Number), scopes: ['webhooks:write'] });
-    });
-
-    it('ownedBy scopes a key caller to its key and an app-token caller to the whole user', () => {
-      const keyCaller: Caller = { userId: 7, apiKeyId: 3, scopes: [] };
-      const userCaller: Caller = { userId: 7, apiKeyId: null, scopes: ['webhooks:write'] };
-      expect(ownedBy(keyCaller)).toEqual({ userId: 7, apiKeyId: 3 });
-      expect(ownedBy(userCaller)).toEqual({ userId: 7 });
     });
   });
 });

@@ -6,14 +6,6 @@ import { buildAppSchema } from '../src/schema/build-schema';
 import { mountedRoutes } from './support/mounted-routes';
 import { startTestService, type TestService } from './support/test-service';
 
-/**
- * Routes and root fields not yet moved onto the operation table (issue 17, in
- * progress feature by feature). These lists only shrink: the test fails when a
- * listed route is now mounted on an operation or a listed field declares its rule.
- */
-const NOT_YET_ON_OPERATIONS = new Set<string>([]);
-const FIELDS_WITHOUT_RULE = new Set<string>([]);
-
 describe('the operation table: one entry point per operation, one weight for both edges', () => {
   let service: TestService;
   beforeAll(async () => {
@@ -25,10 +17,8 @@ describe('the operation table: one entry point per operation, one weight for bot
     const passThrough = new Set(service.service.services.marketPassThrough.paths().map((path) => `GET ${path}`));
     const routes = mountedRoutes(restRoutes(service.service.services, service.service.logger));
     expect(routes.length).toBeGreaterThan(40);
-    const bypassing = routes.filter((route) => !route.operation && !passThrough.has(route.route) && !NOT_YET_ON_OPERATIONS.has(route.route));
+    const bypassing = routes.filter((route) => !route.operation && !passThrough.has(route.route));
     expect(bypassing).toEqual([]);
-    const stale = routes.filter((route) => route.operation && NOT_YET_ON_OPERATIONS.has(route.route));
-    expect(stale).toEqual([]);
   });
 
   it('every GraphQL root field declares its operation rule with a weight', async () => {
@@ -39,7 +29,6 @@ describe('the operation table: one entry point per operation, one weight for bot
         .filter((field) => typeof fieldOperationRule(field)?.weight !== 'number')
         .map((field) => `${root.name}.${field.name}`),
     );
-    expect(missing.filter((field) => !FIELDS_WITHOUT_RULE.has(field))).toEqual([]);
-    expect([...FIELDS_WITHOUT_RULE].filter((field) => !missing.includes(field))).toEqual([]);
+    expect(missing).toEqual([]);
   });
 });

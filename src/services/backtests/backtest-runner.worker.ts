@@ -1,5 +1,5 @@
 import type { BackgroundWorker } from '../../workers';
-import { HistoryChunks } from './history-chunks';
+import { HistoryChunks } from './history-chunks.store';
 import { JobStore } from './backtest-jobs.store';
 import { MarketHistory } from './market-history';
 import { BacktestPool } from '../../engine';

@@ -1,7 +1,7 @@
 import { EngineError, TIMEFRAME_MS, type CandleSeries, type FundingSeries, type Timeframe } from '../../engine';
 import { isAppError } from '../../errors/app-error';
 import type { UpstreamClient } from '../../upstream/upstream-client';
-import { copyColumn, type HistoryChunks } from './history-chunks';
+import { copyColumn, type HistoryChunks } from './history-chunks.store';
 
 /** 1,440 bars per chunk: one klines call (at most 1,500 rows) fills one chunk; for 1m a chunk is one UTC day. */
 const BARS_PER_CHUNK = 1440;
