@@ -3,12 +3,12 @@ import { EventEmitter, on } from 'node:events';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller';
 import { isoUtc, resolveJobConfig, type JobConfig } from './job-config';
-import { JOB_STATUSES, TERMINAL_STATUSES, jobRecord, type JobRecord, type JobRow } from './job-records';
-import { MAX_ACTIVE_JOBS, type JobStore } from './backtest-jobs.store';
+import { JOB_STATUSES, TERMINAL_STATUSES, jobRecord, type JobRecord } from './job-records';
+import { MAX_ACTIVE_JOBS, type JobStore, type ListFilters } from './backtest-jobs.store';
 import { templateCatalogue, type TemplateListing } from '../../engine';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
-import { decodeCursor, pageOf } from '../pagination';
+import { decodeCursor, pageOf, type CursorPosition } from '../pagination';
 import type { StrategiesService } from '../strategies/strategies.service';
 
 /** `status`, `limit`, `cursor` and the other filters of the job list; the sweep list takes the same (contract §13). */
@@ -26,6 +26,31 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 export const cancelSchema = z.object({ reason: z.string().max(200).optional() });
+
+/**
+ * A newest-first page of jobs or sweeps (contract §7, §13: the same filters,
+ * limit and cursor rules); `load` reads the rows, `toRecord` shapes each.
+ */
+export async function listRuns<Row extends { id: string; submitted_at: Date | string }, Wire>(
+  query: unknown,
+  load: (filters: ListFilters, after: CursorPosition | undefined, limit: number) => Promise<Row[]>,
+  toRecord: (row: Row) => Wire,
+): Promise<{ data: Wire[]; next_cursor: string | null }> {
+  const { limit, cursor, ...filters } = parseOrInvalidParameter(listSchema, query ?? {});
+  const after = cursor ? decodeCursor(cursor, filters) : undefined;
+  const rows = await load(
+    {
+      status: filters.status,
+      template_id: filters.template_id,
+      from: filters.from ? new Date(filters.from) : undefined,
+      to: filters.to ? new Date(filters.to) : undefined,
+    },
+    after,
+    limit + 1,
+  );
+  const page = pageOf(rows, limit, (row) => ({ at: new Date(row.submitted_at), id: row.id }), filters);
+  return { data: page.data.map(toRecord), next_cursor: page.next_cursor };
+}
 
 /** Spec "Backtest jobs" and contract §7: the job API of both edges. Jobs run in the backtest worker (workers/backtest-runner.ts). */
 export class BacktestJobsService {
@@ -71,21 +96,11 @@ export class BacktestJobsService {
   }
 
   async list(caller: Caller, query: unknown): Promise<{ data: JobRecord[]; next_cursor: string | null }> {
-    const { limit, cursor, ...filters } = parseOrInvalidParameter(listSchema, query ?? {});
-    const after = cursor ? decodeCursor(cursor, filters) : undefined;
-    const rows = await this.store.list(
-      caller,
-      {
-        status: filters.status,
-        template_id: filters.template_id,
-        from: filters.from ? new Date(filters.from) : undefined,
-        to: filters.to ? new Date(filters.to) : undefined,
-      },
-      after,
-      limit + 1,
+    return listRuns(
+      query,
+      (filters, after, limit) => this.store.list(caller, filters, after, limit),
+      (row) => jobRecord(row, false),
     );
-    const page = pageOf(rows, limit, (row: JobRow) => ({ at: new Date(row.submitted_at), id: row.id }), filters);
-    return { data: page.data.map((row) => jobRecord(row, false)), next_cursor: page.next_cursor };
   }
 
   async get(caller: Caller, id: string): Promise<JobRecord> {

@@ -28,6 +28,23 @@ const ROW_COLUMNS = 'id, user_id, api_key_id, status, config, submitted_at, star
 /** Running, but its worker process is gone (liveness lock released) or stopped renewing its lease. */
 const ABANDONED = `(status = 'running' AND (locked_until < now() OR locked_by IS NULL OR NOT ${isHeldSql('locked_by')}))`;
 
+/** The WHERE clause of a newest-first list of jobs or sweeps (the two tables share these columns). */
+export function listConditions(caller: Caller, filters: ListFilters, after: CursorPosition | undefined): { where: string; params: unknown[] } {
+  const owner = ownerSql(caller);
+  const where = [owner.sql];
+  const params: unknown[] = [...owner.params];
+  const add = (sql: string, ...values: unknown[]) => {
+    where.push(sql);
+    params.push(...values);
+  };
+  if (filters.status) add('status = ?', filters.status);
+  if (filters.template_id) add('template_id = ?', filters.template_id);
+  if (filters.from) add('submitted_at >= ?', filters.from);
+  if (filters.to) add('submitted_at < ?', filters.to);
+  if (after) add('(submitted_at, id) < (?, ?)', after.at, after.id);
+  return { where: where.join(' AND '), params };
+}
+
 export interface ListFilters {
   status?: JobStatus;
   template_id?: string;
@@ -41,7 +58,8 @@ export interface ClaimedJob {
   config: JobConfig;
 }
 
-function ownerSql(caller: Caller): { sql: string; params: unknown[] } {
+/** The owner condition of a job or sweep the caller may see (see `ownedBy`). */
+export function ownerSql(caller: Caller): { sql: string; params: unknown[] } {
   const owner = ownedBy(caller);
   return owner.apiKeyId === undefined
     ? { sql: 'user_id = ?', params: [owner.userId] }
@@ -103,25 +121,8 @@ export class JobStore {
   }
 
   async list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<JobRow[]> {
-    const owner = ownerSql(caller);
-    const where = [owner.sql];
-    const params = [...owner.params];
-    const add = (sql: string, value: unknown) => {
-      where.push(sql);
-      params.push(value);
-    };
-    if (filters.status) add('status = ?', filters.status);
-    if (filters.template_id) add('template_id = ?', filters.template_id);
-    if (filters.from) add('submitted_at >= ?', filters.from);
-    if (filters.to) add('submitted_at < ?', filters.to);
-    if (after) {
-      where.push('(submitted_at, id) < (?, ?)');
-      params.push(after.at, after.id);
-    }
-    return this.execute<JobRow>(`SELECT ${ROW_COLUMNS} FROM backtest_jobs WHERE ${where.join(' AND ')} ORDER BY submitted_at DESC, id DESC LIMIT ?`, [
-      ...params,
-      limit,
-    ]);
+    const { where, params } = listConditions(caller, filters, after);
+    return this.execute<JobRow>(`SELECT ${ROW_COLUMNS} FROM backtest_jobs WHERE ${where} ORDER BY submitted_at DESC, id DESC LIMIT ?`, [...params, limit]);
   }
 
   async get(caller: Caller, id: string, withResult: boolean): Promise<JobRow | undefined> {

@@ -3,8 +3,7 @@ import { EventEmitter, on } from 'node:events';
 import type { Caller } from '../../auth/caller';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
-import { decodeCursor, pageOf } from '../pagination';
-import { cancelSchema, listSchema } from './backtest-jobs.service';
+import { cancelSchema, listRuns } from './backtest-jobs.service';
 import { MAX_ACTIVE_JOBS } from './backtest-jobs.store';
 import type { SweepStore } from './backtest-sweeps.store';
 import { TERMINAL_STATUSES } from './job-records';
@@ -44,21 +43,11 @@ export class BacktestSweepsService {
   }
 
   async list(caller: Caller, query: unknown): Promise<{ data: SweepRecord[]; next_cursor: string | null }> {
-    const { limit, cursor, ...filters } = parseOrInvalidParameter(listSchema, query ?? {});
-    const after = cursor ? decodeCursor(cursor, filters) : undefined;
-    const rows = await this.store.list(
-      caller,
-      {
-        status: filters.status,
-        template_id: filters.template_id,
-        from: filters.from ? new Date(filters.from) : undefined,
-        to: filters.to ? new Date(filters.to) : undefined,
-      },
-      after,
-      limit + 1,
+    return listRuns(
+      query,
+      (filters, after, limit) => this.store.list(caller, filters, after, limit),
+      (row) => sweepRecord(row, false),
     );
-    const page = pageOf(rows, limit, (row: SweepStoredRow) => ({ at: new Date(row.submitted_at), id: row.id }), filters);
-    return { data: page.data.map((row) => sweepRecord(row, false)), next_cursor: page.next_cursor };
   }
 
   async get(caller: Caller, id: string): Promise<SweepRecord> {

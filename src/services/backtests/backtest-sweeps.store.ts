@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ownedBy, ownerFor, type Caller } from '../../auth/caller';
+import { ownerFor, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
 import { nativeQuery } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
 import { recordEvent } from '../../events/outbox';
 import type { CursorPosition } from '../pagination';
-import { LEASE_SECONDS, MAX_ATTEMPTS, type JobStore, type ListFilters } from './backtest-jobs.store';
+import { LEASE_SECONDS, MAX_ATTEMPTS, listConditions, ownerSql, type JobStore, type ListFilters } from './backtest-jobs.store';
 import type { JobError, JobStatus } from './job-records';
 import type { SweepConfig } from './sweep-config';
 import type { RankedRow } from './sweep-leaderboard';
@@ -49,13 +49,6 @@ export interface ClaimedChunk {
 export interface ChunkOutcome {
   rows: RankedRow[];
   best: (WindowBest | null)[];
-}
-
-function ownerSql(caller: Caller): { sql: string; params: unknown[] } {
-  const owner = ownedBy(caller);
-  return owner.apiKeyId === undefined
-    ? { sql: 'user_id = ?', params: [owner.userId] }
-    : { sql: 'user_id = ? AND api_key_id = ?', params: [owner.userId, owner.apiKeyId] };
 }
 
 export class SweepStore {
@@ -107,24 +100,10 @@ export class SweepStore {
   }
 
   async list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<SweepStoredRow[]> {
-    const owner = ownerSql(caller);
-    const where = [owner.sql];
-    const params = [...owner.params];
-    const add = (sql: string, value: unknown) => {
-      where.push(sql);
-      params.push(value);
-    };
-    if (filters.status) add('status = ?', filters.status);
-    if (filters.template_id) add('template_id = ?', filters.template_id);
-    if (filters.from) add('submitted_at >= ?', filters.from);
-    if (filters.to) add('submitted_at < ?', filters.to);
-    if (after) {
-      where.push('(submitted_at, id) < (?, ?)');
-      params.push(after.at, after.id);
-    }
+    const { where, params } = listConditions(caller, filters, after);
     // The list leaves out the leaderboard: only the result's other fields are read.
     return this.execute<SweepStoredRow>(
-      `SELECT ${ROW_COLUMNS}, result - 'rows' AS result FROM backtest_sweeps WHERE ${where.join(' AND ')} ORDER BY submitted_at DESC, id DESC LIMIT ?`,
+      `SELECT ${ROW_COLUMNS}, result - 'rows' AS result FROM backtest_sweeps WHERE ${where} ORDER BY submitted_at DESC, id DESC LIMIT ?`,
       [...params, limit],
     );
   }
