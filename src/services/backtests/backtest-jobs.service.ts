@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { EventEmitter, on } from 'node:events';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller';
 import { isoUtc, resolveJobConfig, type JobConfig } from './job-config';
-import { JOB_STATUSES, TERMINAL_STATUSES, jobRecord, type JobRecord } from './job-records';
+import { JOB_STATUSES, jobRecord, type JobRecord } from './job-records';
+import { RunWatchers } from './run-watchers';
 import { MAX_ACTIVE_JOBS, type JobStore, type ListFilters } from './backtest-jobs.store';
 import { templateCatalogue, type TemplateListing } from '../../engine';
 import { AppError } from '../../errors/app-error';
@@ -55,7 +55,8 @@ export async function listRuns<Row extends { id: string; submitted_at: Date | st
 /** Spec "Backtest jobs" and contract §7: the job API of both edges. Jobs run in the backtest worker (workers/backtest-runner.ts). */
 export class BacktestJobsService {
   /** Changes of jobs watched by this process's subscribers, keyed by job id; fed by the subscription bridge. */
-  private readonly changes = new EventEmitter().setMaxListeners(0);
+  // Progress updates renew a lease too; only what a subscriber can see counts as a change.
+  private readonly watchers = new RunWatchers<JobRecord>((next, last) => next.status !== last.status || next.progress !== last.progress);
 
   constructor(
     private readonly store: JobStore,
@@ -123,39 +124,20 @@ export class BacktestJobsService {
    * event) unless `caller` may see the job.
    */
   async watch(caller: Caller, id: string): Promise<AsyncIterable<JobRecord>> {
-    const controller = new AbortController();
-    // Listening starts before the first read, so a change between the two is not lost.
-    const changes = on(this.changes, id, { signal: controller.signal }) as AsyncIterableIterator<[JobRecord]>;
-    const row = await this.store.get(caller, id, true);
-    if (!row) {
-      controller.abort();
-      throw notFound();
-    }
-    return followJob(jobRecord(row, true), changes, controller);
+    const runs = await this.watchers.watch(id, async () => {
+      const row = await this.store.get(caller, id, true);
+      return row && jobRecord(row, true);
+    });
+    if (!runs) throw notFound();
+    return runs;
   }
 
   /** A job changed (NOTIFY from any process): tell this process's subscribers of it, if any. */
-  async jobChanged(id: string): Promise<void> {
-    if (this.changes.listenerCount(id) === 0) return;
-    const row = await this.store.getAny(id, true);
-    if (row) this.changes.emit(id, jobRecord(row, true));
-  }
-}
-
-async function* followJob(first: JobRecord, changes: AsyncIterableIterator<[JobRecord]>, controller: AbortController): AsyncGenerator<JobRecord> {
-  try {
-    let last = first;
-    yield first;
-    if (TERMINAL_STATUSES.includes(first.status)) return;
-    for await (const [record] of changes) {
-      // Progress updates renew a lease too; only what a subscriber can see counts as a change.
-      if (record.status === last.status && record.progress === last.progress) continue;
-      last = record;
-      yield record;
-      if (TERMINAL_STATUSES.includes(record.status)) return;
-    }
-  } finally {
-    controller.abort();
+  jobChanged(id: string): Promise<void> {
+    return this.watchers.changed(id, async () => {
+      const row = await this.store.getAny(id, true);
+      return row && jobRecord(row, true);
+    });
   }
 }
 

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { EventEmitter, on } from 'node:events';
 import type { Caller } from '../../auth/caller';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { cancelSchema, listRuns } from './backtest-jobs.service';
 import { MAX_ACTIVE_JOBS } from './backtest-jobs.store';
 import type { SweepStore } from './backtest-sweeps.store';
-import { TERMINAL_STATUSES } from './job-records';
+import { RunWatchers } from './run-watchers';
 import { resolveSweep } from './sweep-config';
 import { mergeLeaderboards, withoutIndex } from './sweep-leaderboard';
 import { sweepRecord, type SweepRecord, type SweepStoredRow } from './sweep-records';
@@ -25,7 +24,12 @@ export function planChunks(valid: number): { first: number; count: number }[] {
 /** Contract §13: the sweep API of both edges. Sweeps run in the backtest worker (sweep-runner.ts). */
 export class BacktestSweepsService {
   /** Changes of sweeps watched by this process's subscribers, keyed by sweep id; fed by the subscription bridge. */
-  private readonly changes = new EventEmitter().setMaxListeners(0);
+  private readonly watchers = new RunWatchers<SweepRecord>(
+    (next, last) =>
+      (next.status !== last.status || next.progress !== last.progress || next.result?.rows?.length !== last.result?.rows?.length) &&
+      // Reads of two quick changes may answer out of order: an older running state never follows a newer one.
+      !(next.status === 'running' && last.status === 'running' && next.progress < last.progress),
+  );
 
   constructor(private readonly store: SweepStore) {}
 
@@ -70,22 +74,20 @@ export class BacktestSweepsService {
    * (before any event) unless `caller` may see the sweep.
    */
   async watch(caller: Caller, id: string): Promise<AsyncIterable<SweepRecord>> {
-    const controller = new AbortController();
-    // Listening starts before the first read, so a change between the two is not lost.
-    const changes = on(this.changes, id, { signal: controller.signal }) as AsyncIterableIterator<[SweepRecord]>;
-    const row = await this.store.get(caller, id);
-    if (!row) {
-      controller.abort();
-      throw notFound();
-    }
-    return followSweep(await this.withLeaderboard(row), changes, controller);
+    const runs = await this.watchers.watch(id, async () => {
+      const row = await this.store.get(caller, id);
+      return row && this.withLeaderboard(row);
+    });
+    if (!runs) throw notFound();
+    return runs;
   }
 
   /** A sweep changed (NOTIFY from any process): tell this process's subscribers of it, if any. */
-  async sweepChanged(id: string): Promise<void> {
-    if (this.changes.listenerCount(id) === 0) return;
-    const row = await this.store.getAny(id);
-    if (row) this.changes.emit(id, await this.withLeaderboard(row));
+  sweepChanged(id: string): Promise<void> {
+    return this.watchers.changed(id, async () => {
+      const row = await this.store.getAny(id);
+      return row && this.withLeaderboard(row);
+    });
   }
 
   /** A running sweep shows the leaderboard of its finished chunks so far. */
@@ -98,24 +100,6 @@ export class BacktestSweepsService {
       row.config.top,
     );
     return sweepRecord(row, true, rows.map(withoutIndex));
-  }
-}
-
-async function* followSweep(first: SweepRecord, changes: AsyncIterableIterator<[SweepRecord]>, controller: AbortController): AsyncGenerator<SweepRecord> {
-  try {
-    let last = first;
-    yield first;
-    if (TERMINAL_STATUSES.includes(first.status)) return;
-    for await (const [record] of changes) {
-      if (record.status === last.status && record.progress === last.progress && record.result?.rows?.length === last.result?.rows?.length) continue;
-      // Reads of two quick changes may answer out of order: an older running state never follows a newer one.
-      if (record.status === 'running' && last.status === 'running' && record.progress < last.progress) continue;
-      last = record;
-      yield record;
-      if (TERMINAL_STATUSES.includes(record.status)) return;
-    }
-  } finally {
-    controller.abort();
   }
 }
 
