@@ -40,6 +40,17 @@ describe("signed GraphQL spends the key's weight budget like /v1", () => {
     expect(refused.body.errors[0].extensions.code).toBe('RATE_LIMITED');
   });
 
+  it('a mutation costs the weight its REST path costs: createBacktestJob is 20 on both edges (it once cost 1 over GraphQL)', async () => {
+    const { call } = await newAccount(service.url, world, 'backtest-weight@example.com');
+    const refused = await call('POST', '/graphql', { query: 'mutation { createBacktestJob(input: { start: "2024-01-01", end: "2024-01-02" }) { id } }' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-service-used-weight-1m')).toBe('20');
+    expect(refused.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    const rest = await call('POST', '/v1/backtest/jobs', {});
+    expect(rest.status).toBe(429);
+    expect(rest.headers.get('x-service-used-weight-1m')).toBe('40');
+  });
+
   it('a fragment cycle is a 400 validation error for a signed caller too, and costs nothing', async () => {
     const { call } = await newAccount(service.url, world, 'cycle@example.com');
     const cycle = await call('POST', '/graphql', { query: 'query { ...A } fragment A on Query { webhooks { nextCursor } ...B } fragment B on Query { ...A }' });
