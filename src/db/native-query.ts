@@ -17,3 +17,8 @@ export async function nativeQuery<T>(em: EntityManager, sql: string, params: unk
   const result = (await query) as { rows: T[] };
   return result.rows;
 }
+
+/** Raises a NOTIFY on `channel`, delivered to listeners when `em`'s transaction commits (at once outside one). */
+export async function notify(em: EntityManager, channel: string, payload: string): Promise<void> {
+  await nativeQuery(em, 'SELECT pg_notify(?, ?)', [channel, payload]);
+}

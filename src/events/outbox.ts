@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxEvent } from '../entities/outbox-event.entity';
+import { notify } from '../db/native-query';
 import type { EventEnvelope, EventType } from './event-types';
 import { newEventId } from './event-ids';
 
@@ -29,7 +30,7 @@ export async function recordEvent(em: EntityManager, event: NewEvent): Promise<E
     createdAt: new Date(),
   });
   await em.flush();
-  await em.getConnection().execute('SELECT pg_notify(?, ?)', [EVENTS_CHANNEL, row.id], 'all', em.getTransactionContext());
+  await notify(em, EVENTS_CHANNEL, row.id);
   return toEnvelope(row);
 }
 

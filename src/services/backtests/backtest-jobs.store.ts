@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownedBy, ownerFor, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
-import { nativeQuery } from '../../db/native-query';
+import { nativeQuery, notify } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
 import type { BacktestResult } from '../../engine';
 import { recordEvent } from '../../events/outbox';
@@ -99,7 +99,7 @@ export class JobStore {
         [id, owner.userId, owner.apiKeyId, config.template_id, JSON.stringify(config)],
         em,
       );
-      await this.execute('SELECT pg_notify(?, ?)', [JOBS_QUEUED_CHANNEL, id], em);
+      await notify(em, JOBS_QUEUED_CHANNEL, id);
       return row;
     });
   }
@@ -222,7 +222,7 @@ export class JobStore {
         WHERE id = ? AND status = 'running' AND locked_by = ?`,
       [id, workerId],
     );
-    await this.execute('SELECT pg_notify(?, ?)', [JOBS_QUEUED_CHANNEL, id]);
+    await notify(this.orm.em.fork(), JOBS_QUEUED_CHANNEL, id);
     await this.notifyChange(id);
   }
 
@@ -260,6 +260,6 @@ export class JobStore {
   }
 
   private async notifyChange(id: string, em?: EntityManager): Promise<void> {
-    await this.execute('SELECT pg_notify(?, ?)', [JOB_CHANGES_CHANNEL, id], em);
+    await notify(em ?? this.orm.em.fork(), JOB_CHANGES_CHANNEL, id);
   }
 }

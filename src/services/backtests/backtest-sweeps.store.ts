@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownerFor, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
-import { nativeQuery } from '../../db/native-query';
+import { nativeQuery, notify } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
 import { recordEvent } from '../../events/outbox';
 import type { CursorPosition } from '../pagination';
@@ -94,7 +94,7 @@ export class SweepStore {
         ],
         em,
       );
-      await this.execute('SELECT pg_notify(?, ?)', [SWEEPS_QUEUED_CHANNEL, id], em);
+      await notify(em, SWEEPS_QUEUED_CHANNEL, id);
       return row;
     });
   }
@@ -145,7 +145,7 @@ export class SweepStore {
         em,
       );
       await this.notifyChange(id, em);
-      await this.execute('SELECT pg_notify(?, ?)', [SWEEP_STOPPED_CHANNEL, id], em);
+      await notify(em, SWEEP_STOPPED_CHANNEL, id);
       return row;
     });
   }
@@ -240,7 +240,7 @@ export class SweepStore {
         WHERE sweep_id = ? AND seq = ? AND status = 'running' AND locked_by = ?`,
       [sweepId, seq, workerId],
     );
-    await this.execute('SELECT pg_notify(?, ?)', [SWEEPS_QUEUED_CHANNEL, sweepId]);
+    await notify(this.orm.em.fork(), SWEEPS_QUEUED_CHANNEL, sweepId);
   }
 
   /** Records a finished chunk's leaderboard and window bests; false when it was no longer this worker's. */
@@ -255,7 +255,7 @@ export class SweepStore {
       if (rows.length === 0) return false;
       await this.updateProgress(sweepId, em);
       // The final chunk may have become claimable.
-      await this.execute('SELECT pg_notify(?, ?)', [SWEEPS_QUEUED_CHANNEL, sweepId], em);
+      await notify(em, SWEEPS_QUEUED_CHANNEL, sweepId);
       return true;
     });
   }
@@ -293,7 +293,7 @@ export class SweepStore {
       );
       if (!row) return false;
       await this.recordEnd(em, row);
-      await this.execute('SELECT pg_notify(?, ?)', [SWEEP_STOPPED_CHANNEL, sweepId], em);
+      await notify(em, SWEEP_STOPPED_CHANNEL, sweepId);
       return true;
     });
   }
@@ -321,6 +321,6 @@ export class SweepStore {
   }
 
   private async notifyChange(id: string, em?: EntityManager): Promise<void> {
-    await this.execute('SELECT pg_notify(?, ?)', [SWEEP_CHANGES_CHANNEL, id], em);
+    await notify(em ?? this.orm.em.fork(), SWEEP_CHANGES_CHANNEL, id);
   }
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownedBy, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
 import { isHeldSql } from '../../db/process-liveness';
+import { notify } from '../../db/native-query';
 import { WebhookDelivery } from '../../entities/webhook-delivery.entity';
 import { Webhook } from '../../entities/webhook.entity';
 import { WEBHOOK_STATUS_EVENTS, type EventType } from '../../events/event-types';
@@ -410,7 +411,7 @@ export class WebhooksStore {
         [JSON.stringify(input)],
       );
       for (const webhook of resumed) {
-        await execute(em, 'SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, webhook.id]);
+        await notify(em, DELIVERIES_CHANNEL, webhook.id);
         await recordStatusEvent(em, webhook, 'webhook.recovered', 'delivered');
       }
     });
@@ -555,6 +556,6 @@ export class WebhooksTransaction {
   }
 
   async notifyDispatcher(webhookId: string): Promise<void> {
-    await execute(this.em, 'SELECT pg_notify(?, ?)', [DELIVERIES_CHANNEL, webhookId]);
+    await notify(this.em, DELIVERIES_CHANNEL, webhookId);
   }
 }
