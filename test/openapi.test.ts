@@ -8,7 +8,8 @@ import { PATH_TABLE } from '../src/openapi/path-table';
 import { restRoutes } from '../src/rest';
 import { jobBody } from './support/backtest';
 import { request } from './support/http';
-import { signedClient } from './support/identity';
+import { bearer, signedClient, startOutsideWorld, type OutsideWorld } from './support/identity';
+import { startMarketTestService, type MarketTestService } from './stand-ins/exchange/market-test-service';
 import { startTestService, type TestService } from './support/test-service';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -34,6 +35,27 @@ process.stdout.write(JSON.stringify({ valid: result.valid, errors: result.errors
     );
     child.stdin?.end(JSON.stringify(document));
   });
+}
+
+type Operation = OpenApiDocument['paths'][string][string];
+
+/** Every operation of the document as `METHOD /path` with its definition. */
+function operationsOf(document: OpenApiDocument): [string, Operation][] {
+  return Object.entries(document.paths).flatMap(([pathName, operations]) =>
+    Object.entries(operations).map(([method, operation]): [string, Operation] => [`${method.toUpperCase()} ${pathName}`, operation]),
+  );
+}
+
+/** A validator of the JSON answer `document` gives `METHOD /path` with `status`, its `$ref`s resolved in the document. */
+function answerValidator(document: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: false });
+  ajv.addSchema({ $id: 'doc', components: document.components, paths: document.paths });
+  const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+  return (method: string, pathName: string, status: string) => {
+    const schema = document.paths[pathName]?.[method.toLowerCase()]?.responses[status]?.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`${method} ${pathName} documents no JSON answer for ${status}`);
+    return ajv.compile({ $ref: `doc#/paths/${pointer(pathName)}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema` });
+  };
 }
 
 describe('GET /openapi.json and GET /docs', () => {
@@ -75,10 +97,38 @@ describe('GET /openapi.json and GET /docs', () => {
     expect(document.paths['/account/api-keys']?.get?.security).toEqual([{ appToken: [] }]);
     expect(document.paths['/stock/v1/klines']?.get?.security).toEqual([{ planKey: [] }]);
     expect(document.paths['/funding/rates']?.get?.security).toBeUndefined();
-    expect(document.paths['/funding/rates']?.get?.responses['422']?.content?.['application/json']?.schema).toEqual({
+    expect(document.paths['/funding/rates/{symbol}/history']?.get?.responses['422']?.content?.['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/DetailError',
     });
+    expect(document.paths['/fapi/v1/klines']?.get?.responses['4XX']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/ExchangeError',
+    });
     expect(createJob?.requestBody).toMatchObject({ content: { 'application/json': { schema: { properties: { template_id: { type: 'string' } } } } } });
+  });
+
+  it('every operation documents a schema for its success answer (or answers 204 without a body) and the error bodies of docs/errors.md', () => {
+    const described = (schema: unknown) => typeof schema === 'object' && schema !== null && ['$ref', 'type', 'anyOf'].some((key) => key in schema);
+    const lacking = operationsOf(document).flatMap(([name, operation]) => {
+      const successes = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+      const errors = Object.entries(operation.responses).filter(([status]) => /^[45]/.test(status));
+      const problems = [
+        ...(successes.length === 0 ? ['no 2xx answer'] : []),
+        ...successes
+          .filter(([status, response]) => !(status === '204' && !response.content) && !described(response.content?.['application/json']?.schema))
+          .map(([status]) => `${status} without a schema`),
+        ...(errors.length === 0 ? ['no error answer'] : []),
+        ...errors
+          .filter(
+            ([, response]) =>
+              !/^#\/components\/schemas\/(DetailError|CodedError|ExchangeError)$/.test(
+                (response.content?.['application/json']?.schema as { $ref?: string } | undefined)?.$ref ?? '',
+              ),
+          )
+          .map(([status]) => `${status} without an error body`),
+      ];
+      return problems.map((problem) => `${name}: ${problem}`);
+    });
+    expect(lacking).toEqual([]);
   });
 
   it('a real job answered by GET /v1/backtest/jobs/{id} matches the schema the document gives it, and a changed one does not', async () => {
@@ -112,5 +162,86 @@ describe('GET /openapi.json and GET /docs', () => {
     }
     const unknown = await request(service.url, 'GET', '/docs/assets/index.html');
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('real answers of the public, identity and market paths match the schemas /openapi.json gives them', () => {
+  let world: OutsideWorld;
+  let market: MarketTestService;
+  let document: OpenApiDocument;
+  let validator: ReturnType<typeof answerValidator>;
+
+  beforeAll(async () => {
+    world = await startOutsideWorld();
+    const { UPSTREAM_FAPI_URL: _theirExchange, ...identityEnv } = world.env;
+    market = await startMarketTestService(identityEnv);
+    document = (await request<OpenApiDocument>(market.url, 'GET', '/openapi.json')).body;
+    validator = answerValidator(document);
+  });
+  afterAll(async () => {
+    await market.stop();
+    await world.stop();
+  });
+
+  /** Calls `pathWithQuery` and checks its answer against the document's schema of `METHOD documented` at the answered status. */
+  async function expectDocumentedAnswer(method: string, documented: string, pathWithQuery: string, options: Parameters<typeof request>[3] = {}) {
+    const response = await request<unknown>(market.url, method, pathWithQuery, options);
+    const status = String(response.status);
+    const validate = validator(method, documented, document.paths[documented]?.[method.toLowerCase()]?.responses[status] ? status : '4XX');
+    expect(validate(response.body) ? [] : validate.errors).toEqual([]);
+    return response;
+  }
+
+  it.each([
+    ['/funding/rates', '/funding/rates'],
+    ['/funding/rates/{symbol}', '/funding/rates/BTCUSDT'],
+    ['/funding/rates/{symbol}/history', '/funding/rates/BTCUSDT/history?limit=3'],
+    ['/long-short/position-ratio/{symbol}', '/long-short/position-ratio/BTCUSDT?limit=3'],
+    ['/long-short/account-ratio/{symbol}', '/long-short/account-ratio/BTCUSDT?limit=3'],
+    ['/ticker/24hr/active', '/ticker/24hr/active'],
+    ['/smart-money/signal/overview', '/smart-money/signal/overview?symbol=BTCUSDT'],
+    ['/smart-money/signal/list', '/smart-money/signal/list'],
+    ['/whale-board', '/whale-board'],
+    ['/fapi/v1/klines', '/fapi/v1/klines?symbol=BTCUSDT&interval=1h&limit=3'],
+    ['/fapi/v1/ticker/24hr', '/fapi/v1/ticker/24hr?symbol=BTCUSDT'],
+    ['/fapi/v1/ticker/24hr', '/fapi/v1/ticker/24hr'],
+    ['/fapi/v1/premiumIndex', '/fapi/v1/premiumIndex'],
+    ['/fapi/v1/exchangeInfo', '/fapi/v1/exchangeInfo'],
+    ['/fapi/v1/fundingInfo', '/fapi/v1/fundingInfo'],
+    ['/fapi/v1/time', '/fapi/v1/time'],
+    ['/futures/data/openInterestHist', '/futures/data/openInterestHist?symbol=BTCUSDT&period=5m&limit=3'],
+    ['/topLongShortAccountRatio', '/topLongShortAccountRatio?symbol=BTCUSDT&period=5m&limit=3'],
+    ['/delist', '/delist'],
+  ])('GET %s: %s answers 200 in its documented shape', async (documented, pathWithQuery) => {
+    expect((await expectDocumentedAnswer('GET', documented, pathWithQuery)).status).toBe(200);
+  });
+
+  it.each([
+    ['/funding/rates/{symbol}', '/funding/rates/NOPEUSDT', 404],
+    ['/funding/rates/{symbol}/history', '/funding/rates/BTCUSDT/history?limit=abc', 422],
+    ['/fapi/v1/klines', '/fapi/v1/klines?symbol=NOPEUSDT&interval=1h', 400],
+    ['/strategies/{strategyId}', '/strategies/987654', 404],
+  ])('GET %s: %s answers %s with its documented error body', async (documented, pathWithQuery, status) => {
+    expect((await expectDocumentedAnswer('GET', documented, pathWithQuery)).status).toBe(status);
+  });
+
+  it('public strategy records and the identity paths answer in their documented shapes, and a changed answer does not match', async () => {
+    const created = await expectDocumentedAnswer('POST', '/strategies', '/strategies', { json: { name: 'documented', bot_name: 'bot' } });
+    expect(created.status).toBe(200);
+    const id = (created.body as { id: number }).id;
+    expect((await expectDocumentedAnswer('GET', '/strategies', '/strategies')).status).toBe(200);
+    expect((await expectDocumentedAnswer('GET', '/strategies/{strategyId}', `/strategies/${id}`)).status).toBe(200);
+    expect(validator('GET', '/strategies/{strategyId}', '200')({ ...(created.body as object), id: String(id) })).toBe(false);
+    expect(validator('GET', '/fapi/v1/klines', '200')([[1_700_000_000_000, '1', '2', '0.5', '1.5']])).toBe(false);
+    expect(validator('GET', '/funding/rates', '200')([{ symbol: 'BTCUSDT', fundingRate: 0.0001 }])).toBe(false);
+
+    const idToken = await world.providerA.mint({ sub: 'documented', email: 'documented@example.com', email_verified: true, name: 'documented' });
+    const signedIn = await expectDocumentedAnswer('POST', '/auth/mobile/provider-a', '/auth/mobile/provider-a', { json: { id_token: idToken } });
+    expect(signedIn.status).toBe(200);
+    const headers = bearer((signedIn.body as { access_token: string }).access_token);
+    expect((await expectDocumentedAnswer('POST', '/account/api-keys', '/account/api-keys', { json: { label: 'documented' }, headers })).status).toBe(200);
+    expect((await expectDocumentedAnswer('GET', '/account/api-keys', '/account/api-keys', { headers })).status).toBe(200);
+    expect((await expectDocumentedAnswer('GET', '/api-key/status/{email}', '/api-key/status/documented@example.com')).status).toBe(200);
+    expect((await expectDocumentedAnswer('POST', '/auth/mobile/provider-a', '/auth/mobile/provider-a', { json: { id_token: 'forged' } })).status).toBe(401);
   });
 });

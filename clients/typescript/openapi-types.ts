@@ -11,7 +11,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /fapi/v1/fundingRate */
+    /** Pass-through of the exchange's /fapi/v1/fundingRate: its body, verbatim */
     get: operations['getFapiV1FundingRate'];
     put?: never;
     post?: never;
@@ -28,7 +28,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /fapi/v1/ticker/24hr */
+    /** Pass-through of the exchange's /fapi/v1/ticker/24hr: its body, verbatim */
     get: operations['getFapiV1Ticker24hr'];
     put?: never;
     post?: never;
@@ -45,7 +45,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /fapi/v1/exchangeInfo */
+    /** Pass-through of the exchange's /fapi/v1/exchangeInfo: its body, verbatim */
     get: operations['getFapiV1ExchangeInfo'];
     put?: never;
     post?: never;
@@ -62,7 +62,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /fapi/v1/premiumIndex */
+    /** Pass-through of the exchange's /fapi/v1/premiumIndex: its body, verbatim */
     get: operations['getFapiV1PremiumIndex'];
     put?: never;
     post?: never;
@@ -79,7 +79,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /fapi/v1/fundingInfo */
+    /** Pass-through of the exchange's /fapi/v1/fundingInfo: its body, verbatim */
     get: operations['getFapiV1FundingInfo'];
     put?: never;
     post?: never;
@@ -96,7 +96,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /fapi/v1/openInterest */
+    /** Pass-through of the exchange's /fapi/v1/openInterest: its body, verbatim */
     get: operations['getFapiV1OpenInterest'];
     put?: never;
     post?: never;
@@ -113,7 +113,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /fapi/v1/time */
+    /** Pass-through of the exchange's /fapi/v1/time: its body, verbatim */
     get: operations['getFapiV1Time'];
     put?: never;
     post?: never;
@@ -130,7 +130,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /fapi/v1/klines */
+    /** Pass-through of the exchange's /fapi/v1/klines: its body, verbatim */
     get: operations['getFapiV1Klines'];
     put?: never;
     post?: never;
@@ -147,7 +147,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /topLongShortPositionRatio */
+    /** Pass-through of the exchange's /topLongShortPositionRatio: its body, verbatim */
     get: operations['getTopLongShortPositionRatio'];
     put?: never;
     post?: never;
@@ -164,7 +164,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /futures/data/topLongShortPositionRatio */
+    /** Pass-through of the exchange's /futures/data/topLongShortPositionRatio: its body, verbatim */
     get: operations['getFuturesDataTopLongShortPositionRatio'];
     put?: never;
     post?: never;
@@ -181,7 +181,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /topLongShortAccountRatio */
+    /** Pass-through of the exchange's /topLongShortAccountRatio: its body, verbatim */
     get: operations['getTopLongShortAccountRatio'];
     put?: never;
     post?: never;
@@ -198,7 +198,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /futures/data/topLongShortAccountRatio */
+    /** Pass-through of the exchange's /futures/data/topLongShortAccountRatio: its body, verbatim */
     get: operations['getFuturesDataTopLongShortAccountRatio'];
     put?: never;
     post?: never;
@@ -215,7 +215,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /futures/data/globalLongShortAccountRatio */
+    /** Pass-through of the exchange's /futures/data/globalLongShortAccountRatio: its body, verbatim */
     get: operations['getFuturesDataGlobalLongShortAccountRatio'];
     put?: never;
     post?: never;
@@ -232,7 +232,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /futures/data/openInterestHist */
+    /** Pass-through of the exchange's /futures/data/openInterestHist: its body, verbatim */
     get: operations['getFuturesDataOpenInterestHist'];
     put?: never;
     post?: never;
@@ -249,7 +249,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Pass-through of the exchange's /delist */
+    /** Pass-through of the exchange's /delist: its body, verbatim */
     get: operations['getDelist'];
     put?: never;
     post?: never;
@@ -327,7 +327,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Top traders’ long/short position ratio
+     * Top traders’ long/short position ratio (longPosition/shortPosition)
      * @description Weight 1.
      */
     get: operations['positionRatio'];
@@ -347,7 +347,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Top traders’ long/short account ratio
+     * Top traders’ long/short account ratio (longAccount/shortAccount)
      * @description Weight 1.
      */
     get: operations['accountRatio'];
@@ -541,7 +541,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Register the exchange API key
+     * Register the exchange API key (verified with the exchange first)
      * @description Weight 1.
      */
     post: operations['registerExchangeKey'];
@@ -625,7 +625,7 @@ export interface paths {
     get: operations['apiKeys'];
     put?: never;
     /**
-     * Create a service API key
+     * Create a service API key; the secret is shown once
      * @description Weight 1.
      */
     post: operations['createApiKey'];
@@ -1371,6 +1371,140 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description Current funding of a symbol; `fundingRate` is the upstream `lastFundingRate`. */
+    FundingRate: {
+      symbol: string;
+      fundingRate: string;
+      markPrice: string;
+      indexPrice: string;
+      nextFundingTime: number;
+      time: number;
+    };
+    FundingRateHistoryRow: {
+      symbol: string;
+      fundingTime: number;
+      fundingRate: string;
+      markPrice: string;
+    };
+    /** @description Account-weighted series carry longAccount/shortAccount; position-weighted ones longPosition/shortPosition. */
+    LongShortRatioRow: {
+      symbol: string;
+      longShortRatio: string;
+      longAccount?: string | null;
+      shortAccount?: string | null;
+      longPosition?: string | null;
+      shortPosition?: string | null;
+      timestamp: number;
+    };
+    Ticker24h: {
+      symbol: string;
+      priceChange: string;
+      priceChangePercent: string;
+      weightedAvgPrice: string;
+      lastPrice: string;
+      lastQty: string;
+      openPrice: string;
+      highPrice: string;
+      lowPrice: string;
+      volume: string;
+      quoteVolume: string;
+      openTime: number;
+      closeTime: number;
+      firstId: number;
+      lastId: number;
+      count: number;
+    };
+    WhaleBoard: {
+      generatedAt: number;
+      /** @description Highest score first. */
+      rows: components['schemas']['WhaleBoardRow'][];
+    };
+    WhaleBoardRow: {
+      symbol: string;
+      quoteVolume: string;
+      /** @description Latest 1h top-trader position long/short ratio. */
+      whaleLongShort: string;
+      /** @description log10(quoteVolume) × |ln(whaleLongShort)|, rounded to 4 decimals. */
+      score: number;
+    };
+    /** @description A public strategy record. Timestamps are UTC without zone, as on the REST edge. */
+    PublicStrategy: {
+      id: number;
+      /** @description Not editable after creation. */
+      name: string;
+      author: string;
+      description: string;
+      /** @description Expression text. */
+      entry_condition: string;
+      /** @description Expression text. */
+      exit_condition: string;
+      bot_name: string;
+      created_at: string;
+      /** @description Set by the server on each successful update. */
+      updated_at: string;
+    };
+    SignInPayload: {
+      /** @description HS256 app token for `Authorization: Bearer`. */
+      access_token: string;
+      user: components['schemas']['User'];
+    };
+    /** @description Spec "User". Timestamps are UTC without zone, as on the REST edge. */
+    User: {
+      id: number;
+      email: string;
+      name: string;
+      provider_a_id?: string | null;
+      provider_b_id?: string | null;
+      /** @description True while the user has an active plan. */
+      is_vip: boolean;
+      vip_expires_at?: string | null;
+      created_at: string;
+      updated_at: string;
+    };
+    /** @description Spec "Registered-key status"; the last four fields only when a key is registered. */
+    ExchangeKeyStatus: {
+      success: boolean;
+      message: string;
+      email: string;
+      has_api_key: boolean;
+      verification_status?: string | null;
+      last_verified?: string | null;
+      created_at?: string | null;
+      is_active?: boolean | null;
+    };
+    /** @description Returned once: store the secret now. */
+    CreatedApiKey: {
+      api_key: string;
+      api_secret: string;
+      scopes: string[];
+      created_at: string;
+    };
+    /** @description A service API key of the signed API; the secret is never shown again after creation. */
+    ApiKey: {
+      api_key: string;
+      label: string;
+      scopes: string[];
+      /** @description ISO 8601 UTC. */
+      created_at: string;
+    };
+    /** @description The signing API key itself (REST GET /v1/account); signed callers only. */
+    SignedAccount: {
+      user_id: number;
+      api_key: string;
+      label: string;
+      scopes: string[];
+    };
+    /** @description A long/short ratio point with account fields; decimals are strings. */
+    PlanRatioRow: {
+      symbol: string;
+      longShortRatio: string;
+      longAccount: string;
+      shortAccount: string;
+      /** @description Unix milliseconds. */
+      timestamp: number;
+    };
+    /** @description A K-line; times are Unix milliseconds, prices and volume decimal strings. */
+    PlanKline: [number, string, string, string, string, string, number];
     /** @description One event type of the catalogue. */
     WebhookEventType: {
       type: string;
@@ -1705,6 +1839,11 @@ export interface components {
         field?: string;
       };
     };
+    /** @description The exchange's own refusal, forwarded with its status (e.g. 400 `{"code": -1121, "msg": "Invalid symbol."}`). */
+    ExchangeError: {
+      code: number;
+      msg: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -1734,7 +1873,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            symbol: string;
+            fundingTime: number;
+            fundingRate: string;
+            markPrice: string;
+          }[];
         };
       };
       /** @description Validation failed */
@@ -1762,6 +1906,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -1786,7 +1948,47 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json':
+            | ({
+                symbol: string;
+                priceChange: string;
+                priceChangePercent: string;
+                weightedAvgPrice: string;
+                lastPrice: string;
+                lastQty: string;
+                openPrice: string;
+                highPrice: string;
+                lowPrice: string;
+                volume: string;
+                quoteVolume: string;
+                openTime: number;
+                closeTime: number;
+                firstId: number;
+                lastId: number;
+                count: number;
+              } & {
+                [key: string]: unknown;
+              })
+            | ({
+                symbol: string;
+                priceChange: string;
+                priceChangePercent: string;
+                weightedAvgPrice: string;
+                lastPrice: string;
+                lastQty: string;
+                openPrice: string;
+                highPrice: string;
+                lowPrice: string;
+                volume: string;
+                quoteVolume: string;
+                openTime: number;
+                closeTime: number;
+                firstId: number;
+                lastId: number;
+                count: number;
+              } & {
+                [key: string]: unknown;
+              })[];
         };
       };
       /** @description Validation failed */
@@ -1814,6 +2016,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -1838,7 +2058,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            symbols: ({
+              symbol: string;
+              pair?: string;
+              contractType: string;
+              status?: string;
+              baseAsset: string;
+              quoteAsset: string;
+              marginAsset?: string;
+              pricePrecision: number;
+              quantityPrecision: number;
+              filters: ({
+                filterType: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+            } & {
+              [key: string]: unknown;
+            })[];
+          } & {
+            [key: string]: unknown;
+          };
         };
       };
       /** @description Validation failed */
@@ -1866,6 +2107,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -1890,7 +2149,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json':
+            | ({
+                symbol: string;
+                markPrice: string;
+                indexPrice: string;
+                estimatedSettlePrice: string;
+                lastFundingRate: string;
+                interestRate: string;
+                nextFundingTime: number;
+                time: number;
+              } & {
+                [key: string]: unknown;
+              })
+            | ({
+                symbol: string;
+                markPrice: string;
+                indexPrice: string;
+                estimatedSettlePrice: string;
+                lastFundingRate: string;
+                interestRate: string;
+                nextFundingTime: number;
+                time: number;
+              } & {
+                [key: string]: unknown;
+              })[];
         };
       };
       /** @description Validation failed */
@@ -1918,6 +2201,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -1942,7 +2243,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': ({
+            symbol: string;
+            adjustedFundingRateCap: string;
+            adjustedFundingRateFloor: string;
+            fundingIntervalHours: number;
+          } & {
+            [key: string]: unknown;
+          })[];
         };
       };
       /** @description Validation failed */
@@ -1970,6 +2278,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -1994,7 +2320,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            symbol: string;
+            openInterest: string;
+            time: number;
+          };
         };
       };
       /** @description Validation failed */
@@ -2022,6 +2352,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -2046,7 +2394,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            serverTime: number;
+          };
         };
       };
       /** @description Validation failed */
@@ -2074,6 +2424,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -2098,7 +2466,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': [number, string, string, string, string, string, number][];
         };
       };
       /** @description Validation failed */
@@ -2126,6 +2494,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -2150,7 +2536,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            symbol: string;
+            longShortRatio: string;
+            longAccount: string;
+            shortAccount: string;
+            timestamp: number;
+          }[];
         };
       };
       /** @description Validation failed */
@@ -2178,6 +2570,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -2202,7 +2612,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            symbol: string;
+            longShortRatio: string;
+            longAccount: string;
+            shortAccount: string;
+            timestamp: number;
+          }[];
         };
       };
       /** @description Validation failed */
@@ -2230,6 +2646,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -2254,7 +2688,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            symbol: string;
+            longShortRatio: string;
+            longAccount: string;
+            shortAccount: string;
+            timestamp: number;
+          }[];
         };
       };
       /** @description Validation failed */
@@ -2282,6 +2722,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -2306,7 +2764,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            symbol: string;
+            longShortRatio: string;
+            longAccount: string;
+            shortAccount: string;
+            timestamp: number;
+          }[];
         };
       };
       /** @description Validation failed */
@@ -2334,6 +2798,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -2358,7 +2840,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            symbol: string;
+            longShortRatio: string;
+            longAccount: string;
+            shortAccount: string;
+            timestamp: number;
+          }[];
         };
       };
       /** @description Validation failed */
@@ -2386,6 +2874,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -2410,7 +2916,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': ({
+            symbol: string;
+            sumOpenInterest: string;
+            sumOpenInterestValue: string;
+            timestamp: number;
+          } & {
+            [key: string]: unknown;
+          })[];
         };
       };
       /** @description Validation failed */
@@ -2438,6 +2951,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -2462,7 +2993,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            code: string;
+            message: string | null;
+            data: {
+              catalogs: ({
+                catalogId: number;
+                articles: ({
+                  id: number;
+                  code: string;
+                  title: string;
+                  releaseDate: number;
+                } & {
+                  [key: string]: unknown;
+                })[];
+              } & {
+                [key: string]: unknown;
+              })[];
+            } & {
+              [key: string]: unknown;
+            };
+          } & {
+            [key: string]: unknown;
+          };
         };
       };
       /** @description Validation failed */
@@ -2490,6 +3043,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -2509,16 +3080,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
+          'application/json': components['schemas']['FundingRate'][];
         };
       };
       /** @description Rate limited (see Retry-After) */
@@ -2532,6 +3094,15 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2558,11 +3129,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['FundingRate'];
         };
       };
-      /** @description Validation failed */
-      422: {
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -2581,6 +3161,15 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2611,7 +3200,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['FundingRateHistoryRow'][];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -2634,6 +3241,15 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2663,7 +3279,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LongShortRatioRow'][];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -2686,6 +3320,15 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2715,7 +3358,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['LongShortRatioRow'][];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -2738,6 +3399,15 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2764,7 +3434,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['Ticker24h'][];
         };
       };
       /** @description Validation failed */
@@ -2787,6 +3457,15 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2813,7 +3492,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -2836,6 +3526,15 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2860,11 +3559,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            [key: string]: unknown;
+          }[];
         };
       };
-      /** @description Validation failed */
-      422: {
+      /** @description Invalid input */
+      400: {
         headers: {
           [name: string]: unknown;
         };
@@ -2883,6 +3584,15 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2909,7 +3619,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['WhaleBoard'];
         };
       };
       /** @description Validation failed */
@@ -2932,6 +3642,15 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2956,16 +3675,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
+          'application/json': components['schemas']['PublicStrategy'][];
         };
       };
       /** @description Rate limited (see Retry-After) */
@@ -2977,8 +3687,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description The exchange failed or did not answer */
-      502: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3014,7 +3724,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PublicStrategy'];
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -3035,8 +3763,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description The exchange failed or did not answer */
-      502: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3063,11 +3791,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PublicStrategy'];
         };
       };
-      /** @description Validation failed */
-      422: {
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3084,8 +3821,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description The exchange failed or did not answer */
-      502: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3122,7 +3859,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PublicStrategy'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -3143,8 +3916,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description The exchange failed or did not answer */
-      502: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3172,8 +3945,17 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Validation failed */
-      422: {
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3190,8 +3972,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description The exchange failed or did not answer */
-      502: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3222,7 +4004,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['SignInPayload'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -3243,8 +4052,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description The exchange failed or did not answer */
-      502: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3275,7 +4084,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['SignInPayload'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -3296,8 +4132,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description The exchange failed or did not answer */
-      502: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3329,11 +4165,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ExchangeKeyStatus'];
         };
       };
       /** @description Missing or invalid credentials */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3352,6 +4206,24 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3376,7 +4248,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ExchangeKeyStatus'];
         };
       };
       /** @description Missing or invalid credentials */
@@ -3388,8 +4260,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description Validation failed */
-      422: {
+      /** @description Not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3399,6 +4271,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3429,7 +4310,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ExchangeKeyStatus'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -3452,6 +4360,15 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3478,11 +4395,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ExchangeKeyStatus'];
         };
       };
-      /** @description Validation failed */
-      422: {
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3499,8 +4425,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description The exchange failed or did not answer */
-      502: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3525,7 +4451,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['ApiKey'][];
         };
       };
       /** @description Missing or invalid credentials */
@@ -3537,8 +4463,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description Validation failed */
-      422: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -3546,8 +4472,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3579,11 +4505,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['CreatedApiKey'];
         };
       };
       /** @description Missing or invalid credentials */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3602,6 +4546,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3629,6 +4582,15 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
       /** @description Missing or invalid credentials */
       401: {
         headers: {
@@ -3638,8 +4600,8 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
-      /** @description Validation failed */
-      422: {
+      /** @description Not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3649,6 +4611,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3673,16 +4644,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
-        };
-      };
-      /** @description Invalid input */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
+          'application/json': components['schemas']['SignedAccount'];
         };
       };
       /** @description Missing or invalid credentials */
@@ -3694,35 +4656,17 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not in a state that allows this */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3751,7 +4695,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PlanRatioRow'][];
         };
       };
       /** @description Missing or invalid credentials */
@@ -3792,6 +4736,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3820,7 +4773,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PlanRatioRow'][];
         };
       };
       /** @description Missing or invalid credentials */
@@ -3861,6 +4814,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3889,7 +4851,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PlanRatioRow'][];
         };
       };
       /** @description Missing or invalid credentials */
@@ -3930,6 +4892,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3960,7 +4931,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PlanKline'][];
         };
       };
       /** @description Missing or invalid credentials */
@@ -4001,6 +4972,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4031,7 +5011,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PlanKline'][];
         };
       };
       /** @description Missing or invalid credentials */
@@ -4072,6 +5052,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4102,7 +5091,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': components['schemas']['PlanKline'][];
         };
       };
       /** @description Missing or invalid credentials */
@@ -4150,6 +5139,15 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
     };
   };
   webhookEventTypes: {
@@ -4170,15 +5168,6 @@ export interface operations {
           'application/json': components['schemas']['WebhookEventType'][];
         };
       };
-      /** @description Invalid input */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Missing or invalid credentials */
       401: {
         headers: {
@@ -4188,35 +5177,17 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not in a state that allows this */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4265,35 +5236,17 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not in a state that allows this */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4357,15 +5310,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not in a state that allows this */
       409: {
         headers: {
@@ -4375,8 +5319,35 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4424,15 +5395,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -4442,8 +5404,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4451,8 +5413,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4516,8 +5478,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4525,8 +5487,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4612,8 +5574,35 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4695,8 +5684,35 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4749,15 +5765,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -4767,8 +5774,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4776,8 +5783,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4826,15 +5833,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -4844,8 +5842,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4853,8 +5851,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4920,8 +5918,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4929,8 +5927,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5012,8 +6010,35 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5098,6 +6123,15 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
     };
   };
   signedStrategies: {
@@ -5140,35 +6174,17 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not in a state that allows this */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5231,8 +6247,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
+      /** @description Body over 256 kB */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5240,17 +6256,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -5260,6 +6267,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5307,15 +6323,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -5325,8 +6332,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -5334,8 +6341,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5383,15 +6390,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -5412,6 +6410,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5473,15 +6480,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -5500,8 +6498,35 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5558,8 +6583,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
+      /** @description Not enough balance */
+      402: {
         headers: {
           [name: string]: unknown;
         };
@@ -5585,8 +6610,35 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5641,15 +6693,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -5668,8 +6711,35 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5721,15 +6791,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -5739,8 +6800,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -5748,8 +6809,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5800,15 +6861,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -5818,8 +6870,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -5827,8 +6879,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5862,7 +6914,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            orderId: number;
+            clientOrderId: string;
+            symbol: string;
+            status: string;
+            executedQty: string;
+            avgPrice: string;
+          };
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -5890,6 +6967,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -5918,7 +7013,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            orderId: number;
+            clientOrderId: string;
+            symbol: string;
+            status: string;
+            executedQty: string;
+            avgPrice: string;
+          };
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -5946,6 +7066,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -5974,7 +7112,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            orderId: number;
+            clientOrderId: string;
+            symbol: string;
+            status: string;
+            executedQty: string;
+            avgPrice: string;
+          };
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -6002,6 +7165,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -6030,7 +7211,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            symbol: string;
+            leverage: number;
+          };
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -6058,6 +7260,24 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };
@@ -6086,7 +7306,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            code: number;
+            msg: string;
+          };
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Validation failed */
@@ -6116,6 +7357,24 @@ export interface operations {
           'application/json': components['schemas']['DetailError'];
         };
       };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
     };
   };
   backtestTemplates: {
@@ -6136,15 +7395,6 @@ export interface operations {
           'application/json': components['schemas']['BacktestTemplate'][];
         };
       };
-      /** @description Invalid input */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Missing or invalid credentials */
       401: {
         headers: {
@@ -6154,35 +7404,17 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not in a state that allows this */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6235,35 +7467,17 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not in a state that allows this */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6335,24 +7549,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not in a state that allows this */
       409: {
         headers: {
@@ -6362,8 +7558,35 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6411,15 +7634,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -6429,8 +7643,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -6438,8 +7652,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6493,15 +7707,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -6520,8 +7725,35 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6574,35 +7806,17 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not in a state that allows this */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6695,8 +7909,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
+      /** @description Body over 256 kB */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -6704,17 +7918,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -6724,6 +7929,15 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6771,15 +7985,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -6789,8 +7994,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not in a state that allows this */
-      409: {
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -6798,8 +8003,8 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Rate limited (see Retry-After) */
-      429: {
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6853,15 +8058,6 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
-      /** @description Not allowed (scope or plan) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
       /** @description Not found */
       404: {
         headers: {
@@ -6880,8 +8076,35 @@ export interface operations {
           'application/json': components['schemas']['CodedError'];
         };
       };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
         headers: {
           [name: string]: unknown;
         };

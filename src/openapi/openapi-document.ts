@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { SCOPES } from '../auth/caller';
+import { exchangeMessage } from '../upstream/exchange-trading-client';
 import { EquityPointWire } from './wire-extras';
 import type { MountedRoute } from './mounted-routes';
-import { PATH_TABLE, type PathAuth, type PathDoc } from './path-table';
+import { PASS_THROUGH_REPLIES } from './pass-through-replies';
+import { PATH_TABLE, type PathAuth, type PathDoc, type PathError } from './path-table';
 import { RecordSchemas, type JsonSchema } from './record-schemas';
 
 export interface OpenApiInput {
@@ -85,27 +87,69 @@ const SECURITY: Record<PathAuth, Record<string, string[]>[] | undefined> = {
   'plan-key': [{ planKey: [] }],
 };
 
-const ERROR_STATUSES: Record<PathAuth, string[]> = {
-  public: ['422', '429', '502'],
-  bearer: ['401', '422', '429'],
-  'plan-key': ['401', '403', '404', '422', '429'],
-  signed: ['400', '401', '403', '404', '409', '429'],
+const EXCHANGE_ERROR: JsonSchema = {
+  ...exchangeReplySchema(exchangeMessage),
+  description: 'The exchange\'s own refusal, forwarded with its status (e.g. 400 `{"code": -1121, "msg": "Invalid symbol."}`).',
 };
 
 const ERROR_MEANING: Record<string, string> = {
   '400': 'Invalid input',
   '401': 'Missing or invalid credentials',
+  '402': 'Not enough balance',
   '403': 'Not allowed (scope or plan)',
   '404': 'Not found',
   '409': 'Not in a state that allows this',
+  '413': 'Body over 256 kB',
+  '415': 'Unsupported Content-Encoding or charset',
   '422': 'Validation failed',
   '429': 'Rate limited (see Retry-After)',
+  '4XX': 'Refused by the exchange',
   '502': 'The exchange failed or did not answer',
+  '503': 'A service the request needs (the database) is down',
 };
+
+const PATH_ERROR_STATUS: Record<PathError, string> = {
+  upstream: '502',
+  'exchange-refusal': '4XX',
+  'invalid-query': '422',
+  conflict: '409',
+  'bad-request': '400',
+  unauthenticated: '401',
+  'not-found': '404',
+  'insufficient-funds': '402',
+};
+
+/** The error statuses a path answers (docs/errors.md): those of its kind of authentication, of its input and path parameters, and its own. */
+function errorStatuses(auth: PathAuth, doc: PathDoc, route: MountedRoute): string[] {
+  // The per-IP limit or the weight budget; the database.
+  const statuses = new Set(['429', '503']);
+  const hasInput = doc.query !== undefined || doc.body !== undefined;
+  const hasPathParameters = route.path.includes(':');
+  if (auth !== 'public') statuses.add('401');
+  if (auth === 'plan-key' || route.mount?.rule.scope) statuses.add('403');
+  if (auth === 'signed' && (hasInput || hasPathParameters)) statuses.add('400');
+  if (auth !== 'signed' && hasInput) statuses.add('422');
+  // A malformed percent-escape in a parameter is 400; an unknown resource 404.
+  if (hasPathParameters) statuses.add('400').add('404');
+  if (doc.body) statuses.add('413').add('415');
+  for (const error of doc.errors ?? []) statuses.add(PATH_ERROR_STATUS[error]);
+  return [...statuses].sort();
+}
+
+function errorBodyRef(auth: PathAuth, status: string): JsonSchema {
+  if (status === '4XX') return { $ref: '#/components/schemas/ExchangeError' };
+  return { $ref: auth === 'signed' ? '#/components/schemas/CodedError' : '#/components/schemas/DetailError' };
+}
+
+/** An exchange answer as the exchange sends it: the fields the gateway reads, and whatever else the exchange adds. */
+function exchangeReplySchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
 
 export interface OpenApiResult {
   document: Record<string, unknown>;
-  /** Mounted routes with no entry in the path table (they are still listed, with a generic answer). */
+  /** Mounted routes with no entry in the path table nor a pass-through reply (they are still listed, with any JSON as their answer). */
   undocumented: string[];
 }
 
@@ -126,18 +170,20 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
   for (const route of input.routes) if (route.mount) mountsOf.set(route.mount.method, (mountsOf.get(route.mount.method) ?? 0) + 1);
   for (const route of input.routes) {
     const key = `${route.method} ${route.path}`;
+    const reply = passThrough.has(route.path) && route.method === 'GET' ? PASS_THROUGH_REPLIES[route.path] : undefined;
     const entry: PathDoc | undefined =
       PATH_TABLE[key] ??
-      (passThrough.has(route.path) && route.method === 'GET'
+      (reply
         ? {
-            summary: `Pass-through of the exchange's ${route.path}`,
+            summary: `Pass-through of the exchange's ${route.path}: its body, verbatim`,
             tag: 'Market data pass-through',
             auth: 'public',
-            response: { json: "The exchange's body, verbatim." },
+            response: { exchange: reply },
+            errors: ['upstream', 'exchange-refusal', 'invalid-query'],
           }
         : undefined);
     if (!entry) undocumented.push(key);
-    const doc = entry ?? { summary: key, tag: 'Other', auth: 'public', response: { json: 'JSON.' } };
+    const doc = entry ?? { summary: key, tag: 'Other', auth: 'public', response: { exchange: z.unknown() } };
     // A plan-key path is public to the adapter (the service checks the key), so the table's word is the more precise.
     const auth: PathAuth = route.mount && !(route.mount.authentication === 'public' && doc.auth === 'plan-key') ? route.mount.authentication : doc.auth;
     const parameters: JsonSchema[] = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({
@@ -167,9 +213,10 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
       'empty' in doc.response
         ? { description: 'Done; no body.' }
         : { description: 'OK', content: { 'application/json': { schema: responseSchema(doc, records) } } };
-    const errorBody = { $ref: auth === 'signed' ? '#/components/schemas/CodedError' : '#/components/schemas/DetailError' };
     const responses: Record<string, unknown> = { [status]: success };
-    for (const code of ERROR_STATUSES[auth]) responses[code] = { description: ERROR_MEANING[code], content: { 'application/json': { schema: errorBody } } };
+    for (const code of errorStatuses(auth, doc, route)) {
+      responses[code] = { description: ERROR_MEANING[code], content: { 'application/json': { schema: errorBodyRef(auth, code) } } };
+    }
 
     const operation: Record<string, unknown> = {
       operationId: route.mount && mountsOf.get(route.mount.method) === 1 ? route.mount.method : operationIdOf(route.method, route.path),
@@ -198,7 +245,10 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
       description: `Signed requests: docs/signing.md. Limits and weights: docs/limits.md. Events: docs/events.md. API key scopes: ${SCOPES.join(', ')}.`,
     },
     paths,
-    components: { schemas: { ...records.components, DetailError: DETAIL_ERROR, CodedError: CODED_ERROR }, securitySchemes: SECURITY_SCHEMES },
+    components: {
+      schemas: { ...records.components, DetailError: DETAIL_ERROR, CodedError: CODED_ERROR, ExchangeError: EXCHANGE_ERROR },
+      securitySchemes: SECURITY_SCHEMES,
+    },
   };
   return { document, undocumented };
 }
@@ -207,7 +257,7 @@ function responseSchema(doc: PathDoc, records: RecordSchemas): JsonSchema {
   const response = doc.response;
   if ('record' in response) return records.refFor(response.record);
   if ('list' in response) return { type: 'array', items: records.refFor(response.list) };
-  if ('json' in response) return { description: response.json };
+  if ('exchange' in response) return exchangeReplySchema(response.exchange);
   return {};
 }
 

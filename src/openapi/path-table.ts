@@ -1,4 +1,10 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ApiKeyType, CreatedApiKeyType, ExchangeKeyStatusType, SignedAccountType, SignInPayloadType } from '../schema/identity.types';
+import { FundingRateHistoryRowType, FundingRateType, LongShortRatioRowType, Ticker24hType, WhaleBoardType } from '../schema/market-data.types';
+import { PlanKlineType, PlanRatioRowType } from '../schema/plan-series.types';
+import { PublicStrategyType } from '../schema/public-strategy.types';
+import { smartMoneyObject } from '../services/market-data/upstream-replies';
+import { exchangeMessage, leverageAnswer, orderAnswer } from '../upstream/exchange-trading-client';
 import { BacktestJobPageType, BacktestJobType, BacktestSweepPageType, BacktestSweepType, BacktestTemplateType } from '../schema/backtest.types';
 import { cancelSchema as cancelJobSchema, listSchema as listJobsSchema } from '../services/backtests/backtest-jobs.service';
 import { createSchema as createJobSchema } from '../services/backtests/job-config';
@@ -54,9 +60,27 @@ export type PathResponse =
   /** The wire record of a GraphQL object type declared over it. */
   | { record: RecordType }
   | { list: RecordType }
-  /** A JSON answer whose record type is not declared over the wire shape yet; described in words. */
-  | { json: string }
+  /** The exchange's answer, forwarded as it came: the zod schema of that answer. */
+  | { exchange: z.ZodType }
   | { empty: true };
+
+/** Error statuses a path answers beyond those of its kind, its input and its path parameters (openapi-document.ts adds those). */
+export type PathError =
+  /** The request needs the exchange, which failed or did not answer. */
+  | 'upstream'
+  /** The exchange refused the request: its status and `{code, msg}` body are forwarded. */
+  | 'exchange-refusal'
+  /** A signed operation on a resource whose state does not allow it (INVALID_STATE, DUPLICATE_URL). */
+  | 'conflict'
+  /** A query the service checks before forwarding it (a pass-through path's period, limit), without a zod schema of its own here. */
+  | 'invalid-query'
+  /** A public path whose query rule the spec makes 400 rather than 422 (smart-money `timeRange`). */
+  | 'bad-request'
+  /** Sign-in and key lookups that answer 401 or 404 without a path parameter. */
+  | 'unauthenticated'
+  | 'not-found'
+  /** A live deployment without the balance it needs. */
+  | 'insufficient-funds';
 
 /** What the reference says about one `METHOD /express/path`, beside what the route itself tells (its operation's rule). */
 export interface PathDoc {
@@ -69,106 +93,125 @@ export interface PathDoc {
   body?: z.ZodType;
   response: PathResponse;
   status?: number;
+  errors?: PathError[];
 }
 
-const signed = (summary: string, tag: string, rest: Omit<PathDoc, 'summary' | 'tag' | 'auth'>): PathDoc => ({ summary, tag, auth: 'signed', ...rest });
-const publicPath = (summary: string, tag: string, rest: Omit<PathDoc, 'summary' | 'tag' | 'auth'>): PathDoc => ({ summary, tag, auth: 'public', ...rest });
+type PathDetails = Omit<PathDoc, 'summary' | 'tag' | 'auth'>;
 
-const planSeries = (summary: string, query: z.ZodType): PathDoc => ({
+const signed = (summary: string, tag: string, rest: PathDetails): PathDoc => ({ summary, tag, auth: 'signed', ...rest });
+const publicPath = (summary: string, tag: string, rest: PathDetails): PathDoc => ({ summary, tag, auth: 'public', ...rest });
+const bearer = (summary: string, rest: PathDetails): PathDoc => ({ summary, tag: 'Identity', auth: 'bearer', ...rest });
+/** A gateway-made market path: built from the exchange's answers, so it fails with the exchange. */
+const market = (summary: string, rest: PathDetails): PathDoc => ({
+  summary,
+  tag: 'Market data',
+  auth: 'public',
+  ...rest,
+  errors: ['upstream', ...(rest.errors ?? [])],
+});
+/** A body-credential path: the exchange's answer (or refusal) to the call the body's credentials sign. */
+const exchangeCall = (summary: string, reply: z.ZodType): PathDoc =>
+  publicPath(summary, 'Exchange trading', { body: bodyCredentialSchema, response: { exchange: reply }, errors: ['upstream', 'exchange-refusal'] });
+
+const planSeries = (summary: string, query: z.ZodType, row: RecordType): PathDoc => ({
   summary,
   tag: 'Plan-gated series',
   auth: 'plan-key',
   query,
-  response: { json: 'Rows of the series, oldest first.' },
+  response: { list: row },
+  errors: ['not-found'],
 });
 
 /**
  * Every documented path the service mounts, except the verbatim pass-through
- * market paths (the upstream's bodies, listed from the service itself). A
- * test fails when a mounted route has no entry or an entry no route.
+ * market paths (the exchange's bodies, pass-through-replies.ts). A test fails
+ * when a mounted route has no entry or an entry no route.
  */
 export const PATH_TABLE: Record<string, PathDoc> = {
-  'GET /funding/rates': publicPath('Current funding rates of every symbol', 'Market data', { response: { json: 'Funding rate rows.' } }),
-  'GET /funding/rates/:symbol': publicPath("One symbol's current funding rate", 'Market data', { response: { json: 'A funding rate row.' } }),
-  'GET /funding/rates/:symbol/history': publicPath("One symbol's funding rate history", 'Market data', {
-    query: historyQuery,
-    response: { json: 'Funding rate rows.' },
-  }),
-  'GET /long-short/position-ratio/:symbol': publicPath('Top traders’ long/short position ratio', 'Market data', {
+  'GET /funding/rates': market('Current funding rates of every symbol', { response: { list: FundingRateType } }),
+  'GET /funding/rates/:symbol': market("One symbol's current funding rate", { response: { record: FundingRateType } }),
+  'GET /funding/rates/:symbol/history': market("One symbol's funding rate history", { query: historyQuery, response: { list: FundingRateHistoryRowType } }),
+  'GET /long-short/position-ratio/:symbol': market('Top traders’ long/short position ratio (longPosition/shortPosition)', {
     query: ratioQuerySchema,
-    response: { json: 'Ratio rows.' },
+    response: { list: LongShortRatioRowType },
   }),
-  'GET /long-short/account-ratio/:symbol': publicPath('Top traders’ long/short account ratio', 'Market data', {
+  'GET /long-short/account-ratio/:symbol': market('Top traders’ long/short account ratio (longAccount/shortAccount)', {
     query: ratioQuerySchema,
-    response: { json: 'Ratio rows.' },
+    response: { list: LongShortRatioRowType },
   }),
-  'GET /ticker/24hr/active': publicPath('24h tickers above a quote volume', 'Market data', { query: activeQuery, response: { json: 'Ticker rows.' } }),
-  'GET /smart-money/signal/overview': publicPath('Smart-money overview of a symbol', 'Market data', {
+  'GET /ticker/24hr/active': market('24h tickers above a quote volume', { query: activeQuery, response: { list: Ticker24hType } }),
+  // The exchange's `data` objects with their field names and values unchanged (GraphQL's SmartMoney types name the fields it reads).
+  'GET /smart-money/signal/overview': market('Smart-money overview of a symbol', {
     query: overviewQuery,
-    response: { json: 'The upstream data object.' },
+    response: { exchange: smartMoneyObject },
+    errors: ['not-found'],
   }),
-  'GET /smart-money/signal/list': publicPath('Smart-money signals', 'Market data', { response: { json: 'The upstream data objects.' } }),
-  'GET /whale-board': publicPath('Whale board: perpetuals ranked by whale positioning', 'Market data', {
-    query: boardQuery,
-    response: { json: 'Whale board rows.' },
-  }),
+  'GET /smart-money/signal/list': market('Smart-money signals', { response: { exchange: z.array(smartMoneyObject) }, errors: ['bad-request'] }),
+  'GET /whale-board': market('Whale board: perpetuals ranked by whale positioning', { query: boardQuery, response: { record: WhaleBoardType } }),
 
-  'GET /strategies': publicPath('Public strategy records', 'Public strategies', { response: { json: 'Strategy records.' } }),
+  'GET /strategies': publicPath('Public strategy records', 'Public strategies', { response: { list: PublicStrategyType } }),
   'POST /strategies': publicPath('Create a public strategy record', 'Public strategies', {
     body: createPublicStrategySchema,
-    response: { json: 'The record.' },
+    response: { record: PublicStrategyType },
   }),
-  'GET /strategies/:strategyId': publicPath('One public strategy record', 'Public strategies', { response: { json: 'The record.' } }),
+  'GET /strategies/:strategyId': publicPath('One public strategy record', 'Public strategies', { response: { record: PublicStrategyType } }),
   'PUT /strategies/:strategyId': publicPath('Update a public strategy record', 'Public strategies', {
     body: updatePublicStrategySchema,
-    response: { json: 'The record.' },
+    response: { record: PublicStrategyType },
   }),
   'DELETE /strategies/:strategyId': publicPath('Delete a public strategy record', 'Public strategies', { response: { empty: true }, status: 204 }),
 
-  'POST /auth/mobile/provider-a': publicPath('Sign in with provider A', 'Identity', { body: signInSchema('a'), response: { json: '{access_token, user}' } }),
-  'POST /auth/mobile/provider-b': publicPath('Sign in with provider B', 'Identity', { body: signInSchema('b'), response: { json: '{access_token, user}' } }),
-  'POST /api-key/register': {
-    summary: 'Register the exchange API key',
-    tag: 'Identity',
-    auth: 'bearer',
+  'POST /auth/mobile/provider-a': publicPath('Sign in with provider A', 'Identity', {
+    body: signInSchema('a'),
+    response: { record: SignInPayloadType },
+    errors: ['unauthenticated'],
+  }),
+  'POST /auth/mobile/provider-b': publicPath('Sign in with provider B', 'Identity', {
+    body: signInSchema('b'),
+    response: { record: SignInPayloadType },
+    errors: ['unauthenticated'],
+  }),
+  'POST /api-key/register': bearer('Register the exchange API key (verified with the exchange first)', {
     body: registerSchema,
-    response: { json: '{success, message, email, has_api_key}' },
-  },
-  'DELETE /api-key': { summary: 'Remove the exchange API key', tag: 'Identity', auth: 'bearer', response: { json: '{success, message, email, has_api_key}' } },
-  'POST /api-key/verify': publicPath('Re-check a stored exchange key', 'Identity', { body: emailSchema, response: { json: '{success, message, ...}' } }),
-  'GET /api-key/status/:email': publicPath('Whether a user has an exchange key', 'Identity', { response: { json: 'The key status.' } }),
-  'POST /account/api-keys': {
-    summary: 'Create a service API key',
-    tag: 'Identity',
-    auth: 'bearer',
-    body: createApiKeySchema,
-    response: { json: '{api_key, api_secret, scopes, created_at}; the secret is shown once.' },
-  },
-  'GET /account/api-keys': {
-    summary: "The user's service API keys",
-    tag: 'Identity',
-    auth: 'bearer',
-    response: { json: '[{api_key, label, scopes, created_at}]' },
-  },
-  'DELETE /account/api-keys/:apiKey': { summary: 'Revoke a service API key', tag: 'Identity', auth: 'bearer', response: { empty: true }, status: 204 },
+    response: { record: ExchangeKeyStatusType },
+    errors: ['upstream'],
+  }),
+  'DELETE /api-key': bearer('Remove the exchange API key', { response: { record: ExchangeKeyStatusType }, errors: ['not-found'] }),
+  'POST /api-key/verify': publicPath('Re-check a stored exchange key', 'Identity', {
+    body: emailSchema,
+    response: { record: ExchangeKeyStatusType },
+    errors: ['not-found', 'upstream'],
+  }),
+  'GET /api-key/status/:email': publicPath('Whether a user has an exchange key', 'Identity', { response: { record: ExchangeKeyStatusType } }),
+  'POST /account/api-keys': bearer('Create a service API key; the secret is shown once', { body: createApiKeySchema, response: { record: CreatedApiKeyType } }),
+  'GET /account/api-keys': bearer("The user's service API keys", { response: { list: ApiKeyType } }),
+  'DELETE /account/api-keys/:apiKey': bearer('Revoke a service API key', { response: { empty: true }, status: 204 }),
 
-  'GET /stock/v1/retailLongShortRatio': planSeries('Stock retail long/short ratio', ratioQuery),
-  'GET /index/v1/topLongShortRatio': planSeries('Index top-trader long/short ratio', ratioQuery),
-  'GET /index/v1/whaleLongShortRatio': planSeries('Index whale long/short ratio', ratioQuery),
-  'GET /stock/v1/klines': planSeries('Stock K-lines', klineQuery),
-  'GET /index/v1/klines': planSeries('Index K-lines', klineQuery),
-  'GET /commodity/v1/klines': planSeries('Commodity K-lines', klineQuery),
+  'GET /stock/v1/retailLongShortRatio': planSeries('Stock retail long/short ratio', ratioQuery, PlanRatioRowType),
+  'GET /index/v1/topLongShortRatio': planSeries('Index top-trader long/short ratio', ratioQuery, PlanRatioRowType),
+  'GET /index/v1/whaleLongShortRatio': planSeries('Index whale long/short ratio', ratioQuery, PlanRatioRowType),
+  'GET /stock/v1/klines': planSeries('Stock K-lines', klineQuery, PlanKlineType),
+  'GET /index/v1/klines': planSeries('Index K-lines', klineQuery, PlanKlineType),
+  'GET /commodity/v1/klines': planSeries('Commodity K-lines', klineQuery, PlanKlineType),
 
-  'GET /v1/account': signed('The signing key and its user', 'Account', { response: { json: '{user_id, api_key, label, scopes}' } }),
+  'GET /v1/account': signed('The signing key and its user', 'Account', { response: { record: SignedAccountType } }),
 
   'GET /v1/backtest/templates': signed('Strategy templates', 'Backtests', { response: { list: BacktestTemplateType } }),
-  'POST /v1/backtest/jobs': signed('Submit a backtest job', 'Backtests', { body: createJobSchema, response: { record: BacktestJobType } }),
+  'POST /v1/backtest/jobs': signed('Submit a backtest job', 'Backtests', {
+    body: createJobSchema,
+    response: { record: BacktestJobType },
+    errors: ['conflict'],
+  }),
   'GET /v1/backtest/jobs': signed("The caller's backtest jobs, newest first", 'Backtests', {
     query: listJobsSchema,
     response: { record: BacktestJobPageType },
   }),
   'GET /v1/backtest/jobs/:id': signed('One backtest job, with its result when done', 'Backtests', { response: { record: BacktestJobType } }),
-  'POST /v1/backtest/jobs/:id/cancel': signed('Cancel a queued or running job', 'Backtests', { body: cancelJobSchema, response: { record: BacktestJobType } }),
+  'POST /v1/backtest/jobs/:id/cancel': signed('Cancel a queued or running job', 'Backtests', {
+    body: cancelJobSchema,
+    response: { record: BacktestJobType },
+    errors: ['conflict'],
+  }),
   'POST /v1/backtest/sweeps': signed('Submit a parameter sweep (optionally walk-forward)', 'Backtests', {
     body: createSweepSchema,
     response: { record: BacktestSweepType },
@@ -181,19 +224,21 @@ export const PATH_TABLE: Record<string, PathDoc> = {
   'POST /v1/backtest/sweeps/:id/cancel': signed('Cancel a queued or running sweep', 'Backtests', {
     body: cancelJobSchema,
     response: { record: BacktestSweepType },
+    errors: ['conflict'],
   }),
 
   'GET /v1/webhooks/event-types': signed('The event catalogue: each type with a JSON Schema of its data and an example', 'Webhooks', {
     response: { list: WebhookEventTypeType },
   }),
-  'POST /v1/webhooks': signed('Register a webhook', 'Webhooks', { body: createWebhookSchema, response: { record: CreatedWebhookType } }),
+  'POST /v1/webhooks': signed('Register a webhook', 'Webhooks', { body: createWebhookSchema, response: { record: CreatedWebhookType }, errors: ['conflict'] }),
   'GET /v1/webhooks': signed("The caller's webhooks", 'Webhooks', { query: listWebhooksSchema, response: { record: WebhookPageType } }),
   'GET /v1/webhooks/:id': signed('One webhook', 'Webhooks', { response: { record: WebhookType } }),
-  'PATCH /v1/webhooks/:id': signed('Change a webhook', 'Webhooks', { body: updateWebhookSchema, response: { record: WebhookType } }),
+  'PATCH /v1/webhooks/:id': signed('Change a webhook', 'Webhooks', { body: updateWebhookSchema, response: { record: WebhookType }, errors: ['conflict'] }),
   'DELETE /v1/webhooks/:id': signed('Delete a webhook', 'Webhooks', { response: { empty: true }, status: 204 }),
   'POST /v1/webhooks/:id/test': signed('Send a test event and wait for the first attempt', 'Webhooks', {
     body: testSchema,
     response: { record: WebhookTestResultType },
+    errors: ['conflict'],
   }),
   'GET /v1/webhooks/:id/deliveries': signed("A webhook's delivery log, newest first", 'Webhooks', {
     query: deliveryListSchema,
@@ -208,16 +253,32 @@ export const PATH_TABLE: Record<string, PathDoc> = {
   'POST /v1/webhooks/:id/recover': signed('Send again every delivery that failed since a time', 'Webhooks', {
     body: recoverSchema,
     response: { record: WebhookRecoveryType },
+    errors: ['conflict'],
   }),
-  'POST /v1/webhooks/:id/deliveries/:deliveryId/retry': signed('Send a delivery again', 'Webhooks', { response: { record: WebhookDeliveryType } }),
+  'POST /v1/webhooks/:id/deliveries/:deliveryId/retry': signed('Send a delivery again', 'Webhooks', {
+    response: { record: WebhookDeliveryType },
+    errors: ['conflict'],
+  }),
 
   'POST /v1/strategies': signed('Create a strategy (draft)', 'Strategies', { body: createStrategySchema, response: { record: StrategyType } }),
   'GET /v1/strategies': signed("The caller's strategies", 'Strategies', { query: listStrategiesSchema, response: { record: StrategyPageType } }),
   'GET /v1/strategies/:id': signed('One strategy', 'Strategies', { response: { record: StrategyType } }),
-  'PATCH /v1/strategies/:id': signed('Change a strategy', 'Strategies', { body: updateStrategySchema, response: { record: StrategyType } }),
-  'DELETE /v1/strategies/:id': signed('Delete (stop) a strategy', 'Strategies', { response: { record: StrategyType } }),
-  'POST /v1/strategies/:id/deploy': signed('Deploy a strategy (live or dry run)', 'Strategies', { body: deploySchema, response: { record: StrategyType } }),
-  'POST /v1/strategies/:id/pause': signed('Pause a deployed strategy', 'Strategies', { body: pauseSchema, response: { record: StrategyType } }),
+  'PATCH /v1/strategies/:id': signed('Change a strategy', 'Strategies', {
+    body: updateStrategySchema,
+    response: { record: StrategyType },
+    errors: ['conflict'],
+  }),
+  'DELETE /v1/strategies/:id': signed('Delete (stop) a strategy', 'Strategies', { response: { record: StrategyType }, errors: ['conflict'] }),
+  'POST /v1/strategies/:id/deploy': signed('Deploy a strategy (live or dry run)', 'Strategies', {
+    body: deploySchema,
+    response: { record: StrategyType },
+    errors: ['conflict', 'insufficient-funds'],
+  }),
+  'POST /v1/strategies/:id/pause': signed('Pause a deployed strategy', 'Strategies', {
+    body: pauseSchema,
+    response: { record: StrategyType },
+    errors: ['conflict'],
+  }),
   'GET /v1/strategies/:id/positions': signed("A strategy's positions, newest first", 'Strategies', {
     query: positionsQuery,
     response: { record: StrategyPositionPageType },
@@ -227,18 +288,9 @@ export const PATH_TABLE: Record<string, PathDoc> = {
     response: { record: StrategyEventPageType },
   }),
 
-  'POST /orders/auth': publicPath('Place an exchange order with credentials in the body', 'Exchange trading', {
-    body: bodyCredentialSchema,
-    response: { json: "The exchange's answer." },
-  }),
-  'POST /orders/cancel/auth': publicPath('Cancel an exchange order', 'Exchange trading', {
-    body: bodyCredentialSchema,
-    response: { json: "The exchange's answer." },
-  }),
-  'POST /positions/close/auth': publicPath('Close a position at market', 'Exchange trading', {
-    body: bodyCredentialSchema,
-    response: { json: "The exchange's answer." },
-  }),
-  'POST /leverage/auth': publicPath('Set leverage', 'Exchange trading', { body: bodyCredentialSchema, response: { json: "The exchange's answer." } }),
-  'POST /margin-type/auth': publicPath('Set the margin type', 'Exchange trading', { body: bodyCredentialSchema, response: { json: "The exchange's answer." } }),
+  'POST /orders/auth': exchangeCall('Place an exchange order with credentials in the body', orderAnswer),
+  'POST /orders/cancel/auth': exchangeCall('Cancel an exchange order', orderAnswer),
+  'POST /positions/close/auth': exchangeCall('Close a position at market', orderAnswer),
+  'POST /leverage/auth': exchangeCall('Set leverage', leverageAnswer),
+  'POST /margin-type/auth': exchangeCall('Set the margin type', exchangeMessage),
 };

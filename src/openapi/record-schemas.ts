@@ -24,6 +24,12 @@ function scalarSchema(type: unknown): JsonSchema | undefined {
   return undefined;
 }
 
+/** Properties named 0, 1, 2, ... in order: the record is a JSON array of them (declared over the tuple's positions). */
+function isTuple(properties: Record<string, JsonSchema>): boolean {
+  const names = Object.keys(properties);
+  return names.length > 0 && names.every((name, index) => name === String(index));
+}
+
 /**
  * JSON Schemas of the wire records, read from the GraphQL object types that
  * are declared over them: each field's property name is the record's (REST)
@@ -52,12 +58,17 @@ export class RecordSchemas {
         const options = field.typeOptions as { nullable?: boolean | string; array?: boolean; arrayDepth?: number };
         let schema = this.typeSchema(field.getType());
         for (let depth = options.array ? (options.arrayDepth ?? 1) : 0; depth > 0; depth -= 1) schema = { type: 'array', items: schema };
-        if (field.description) schema = { ...schema, description: field.description };
+        // A record that is an array (a K-line) names each position in GraphQL only: the name is the position's description.
+        const description = /^\d+$/.test(field.name) ? [field.schemaName, field.description].filter(Boolean).join(': ') : field.description;
+        if (description) schema = { ...schema, description };
         properties[field.name] = options.nullable === true ? { anyOf: [schema, { type: 'null' }] } : schema;
         if (options.nullable !== true) required.push(field.name);
       }
       Object.assign(properties, this.extraProperties[type.name]);
-      this.components[type.name] = { type: 'object', ...(type.description ? { description: type.description } : {}), properties, required };
+      const description = type.description ? { description: type.description } : {};
+      this.components[type.name] = isTuple(properties)
+        ? { type: 'array', ...description, prefixItems: Object.values(properties), minItems: required.length, maxItems: required.length }
+        : { type: 'object', ...description, properties, required };
     }
     return { $ref: `#/components/schemas/${type.name}` };
   }

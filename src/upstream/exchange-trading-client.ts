@@ -42,7 +42,8 @@ export const SIGNED_REQUEST_LIFETIME_MS = RECV_WINDOW_MS;
 
 /* What the exchange answers, checked at the boundary: fields the service reads, the rest passes. */
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
-const errorBody = z.object({ code: z.number(), msg: z.string() });
+/** The exchange's `{code, msg}` body: its refusals, and its plain acknowledgements (a margin type change answers code 200). */
+export const exchangeMessage = z.object({ code: z.number(), msg: z.string() });
 
 export const orderAnswer = z.object({
   orderId: z.number(),
@@ -57,7 +58,7 @@ export type ExchangeOrder = z.infer<typeof orderAnswer>;
 const tradesAnswer = z.array(z.object({ orderId: z.number(), price: decimal, qty: decimal, commission: decimal, commissionAsset: z.string() }));
 export type ExchangeTrade = z.infer<typeof tradesAnswer>[number];
 
-const leverageAnswer = z.object({ symbol: z.string(), leverage: z.number() });
+export const leverageAnswer = z.object({ symbol: z.string(), leverage: z.number() });
 
 export const algoOrderAnswer = z.object({
   algoId: z.number(),
@@ -210,7 +211,7 @@ export class ExchangeTradingClient {
     }
     if (answer.status >= 500 || answer.status === 408) throw new ExchangeAnswerLost(`${method} ${path}: answered ${answer.status}`);
     if (answer.status >= 300) {
-      const refusal = errorBody.safeParse(answer.body);
+      const refusal = exchangeMessage.safeParse(answer.body);
       throw new ExchangeRefusal(
         answer.status,
         refusal.data?.code,

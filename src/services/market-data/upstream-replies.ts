@@ -97,6 +97,23 @@ export const klineRows = z.array(z.tuple([millis, decimal, decimal, decimal, dec
 
 export const openInterestReply = z.object({ symbol: z.string(), openInterest: decimal, time: millis });
 
+/** `/futures/data/openInterestHist`: open interest per period. */
+export const openInterestHistoryRows = z.array(
+  z.looseObject({ symbol: z.string(), sumOpenInterest: decimal, sumOpenInterestValue: decimal, timestamp: millis }),
+);
+
+/** `/fapi/v1/fundingInfo`: the symbols whose funding cap, floor or interval was adjusted. */
+export const fundingInfoRows = z.array(
+  z.looseObject({
+    symbol: z.string(),
+    adjustedFundingRateCap: decimal,
+    adjustedFundingRateFloor: decimal,
+    fundingIntervalHours: z.number().int(),
+  }),
+);
+
+export const serverTimeReply = z.object({ serverTime: millis });
+
 /** `/fapi/v1/premiumIndex`: one object with `symbol`, an array of them without. */
 const premiumIndexObject = z.looseObject({
   symbol: z.string(),
