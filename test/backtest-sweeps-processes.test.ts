@@ -10,7 +10,7 @@ import { createTestDatabase, startTestService, type TestService } from './suppor
 
 /** 60 days of 1-minute bars (86,400 per combination) and 300 combinations: several seconds of work for one engine thread. */
 const RANGE = { timeframe: '1m', start: '2024-03-01T00:00:00Z', end: '2024-04-30T00:00:00Z' };
-// Large enough that an idle 2-core machine is still running it when the test cancels (it reaches 30 % in a few seconds there).
+// Large enough that an idle 2-core machine is still running it when the test cancels (its simulation reaches 30 % in a few seconds there).
 const HEAVY = sweepBody({ ...RANGE, params: { fast: { from: 2, to: 31, step: 1 }, slow: { from: 40, to: 1020, step: 20 } } });
 
 /** CPU seconds (user + system) processes have used so far, from /proc. */
@@ -84,6 +84,29 @@ describe('sweeps run by worker processes (contract §13)', () => {
     expect([...seen].filter((progress) => progress > 0 && progress < 0.5).length).toBeGreaterThan(0);
   }, 60_000);
 
+  it('a sweep’s progress moves while its candles load (contract §13), strictly between 0 and 1 before any combination runs', async () => {
+    // 10 daily chunks of 1m bars no job has stored, fetched 4 at a time, each answer delayed: loading spans several progress updates.
+    exchange.fault('/fapi/v1/klines', { delayMs: 700 }, 10);
+    const created = await call<SweepRecord>(
+      'POST',
+      '/v1/backtest/sweeps',
+      sweepBody({ timeframe: '1m', start: '2024-02-01T00:00:00Z', end: '2024-02-10T00:00:00Z' }),
+    );
+    const seen = new Set<number>();
+    const final = await waitForSweep(
+      call,
+      created.body.id,
+      (sweep) => {
+        seen.add(sweep.progress);
+        return ['done', 'failed', 'cancelled'].includes(sweep.status);
+      },
+      60_000,
+    );
+    expect(final).toMatchObject({ status: 'done', progress: 1 });
+    // Below one half only while the history loads: no combination runs before its candles are in.
+    expect([...seen].filter((progress) => progress > 0 && progress < 0.5).length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('progress moves at least every second; a cancel stops the workers’ engines within 1 s', async () => {
     // The candles are loaded (and stored) by a first job, so the sweep's timeline is the engine's.
     expect((await finishedJob(call, jobBody(RANGE), 60_000)).status).toBe('done');
@@ -97,7 +120,8 @@ describe('sweeps run by worker processes (contract §13)', () => {
       (sweep) => {
         if (sweep.progress !== last && sweep.progress > 0) changes.push(Date.now());
         last = sweep.progress;
-        return sweep.progress >= 0.3;
+        // The candles are stored: loading is the first half of progress at once; then about 30 % of the simulation.
+        return sweep.progress >= 0.65;
       },
       60_000,
     );

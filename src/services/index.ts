@@ -18,6 +18,7 @@ import { ApiKeysService } from './identity/api-keys.service';
 import { BacktestJobsService } from './backtests/backtest-jobs.service';
 import { BacktestSweepsService } from './backtests/backtest-sweeps.service';
 import { SweepStore } from './backtests/backtest-sweeps.store';
+import { SweepQueueStore } from './backtests/sweep-queue.store';
 import { ExchangeKeysService } from './identity/exchange-keys.service';
 import { ChartDataService } from './market-data/chart-data.service';
 import { FundingRatesService } from './market-data/funding.service';
@@ -177,6 +178,11 @@ export function createServices(deps: ServiceDependencies): Services {
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
     balanceLow: new BalanceLowService(accountsStore, webhooks, exchangeKeys, strategyTrading.exchange),
     backtestJobs: new BacktestJobsService(new JobStore(deps.orm), strategies),
-    backtestSweeps: new BacktestSweepsService(new SweepStore(deps.orm, new JobStore(deps.orm))),
+    backtestSweeps: backtestSweepsService(deps.orm),
   };
+}
+
+function backtestSweepsService(orm: Orm): BacktestSweepsService {
+  const sweeps = new SweepStore(orm, new JobStore(orm));
+  return new BacktestSweepsService(sweeps, new SweepQueueStore(orm, sweeps));
 }

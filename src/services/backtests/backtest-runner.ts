@@ -5,6 +5,7 @@ import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type JobStor
 import type { NotificationListener } from '../../db/notifications';
 import { BacktestProgress, EngineError, type BacktestPool } from '../../engine';
 import { loadBacktestInput } from './backtest-input';
+import { runProgress } from './run-progress';
 import { untilAborted } from './until-aborted';
 import type { Logger } from '../../observability/logger';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
@@ -25,8 +26,6 @@ export interface RunnerSettings {
   ready: () => Promise<void>;
 }
 
-/** The share of a job's progress given to loading its history; the simulation moves the rest. */
-const LOADING_SHARE = 0.5;
 /** Within the job's lease: a result recorded this late still belongs to this worker. */
 const BOOKKEEPING_RETRY_MS = 20_000;
 
@@ -93,8 +92,7 @@ export class BacktestRunner {
     const signal = entry.controller.signal;
     const progress = new BacktestProgress();
     let loadedShare = 0;
-    // Issue 14: progress moves while the history loads (its first half) and while the simulation runs (its second).
-    const fraction = () => LOADING_SHARE * loadedShare + (1 - LOADING_SHARE) * progress.fraction;
+    const fraction = () => runProgress(loadedShare, progress.fraction);
     const ticker = setInterval(() => {
       this.store.heartbeat(job.id, workerId, fraction()).then(
         (mine) => mine || this.abort(entry, 'ended elsewhere'),

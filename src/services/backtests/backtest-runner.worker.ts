@@ -5,6 +5,7 @@ import { MarketHistory } from './market-history';
 import { BacktestPool } from '../../engine';
 import { BacktestRunner } from './backtest-runner';
 import { SweepStore } from './backtest-sweeps.store';
+import { SweepQueueStore } from './sweep-queue.store';
 import { SweepRunner } from './sweep-runner';
 
 export const backtestRunnerWorker: BackgroundWorker = {
@@ -24,8 +25,10 @@ export const backtestRunnerWorker: BackgroundWorker = {
       { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, timeoutMs: 10 * 60_000, ready },
       core.logger,
     );
+    const sweepStore = new SweepStore(core.orm, jobs);
     const sweeps = new SweepRunner(
-      new SweepStore(core.orm, jobs),
+      new SweepQueueStore(core.orm, sweepStore),
+      sweepStore,
       history,
       pool,
       listener,

@@ -5,6 +5,7 @@ import { parseOrInvalidParameter } from '../../errors/validation';
 import { cancelSchema, listRuns } from './backtest-jobs.service';
 import { MAX_ACTIVE_JOBS } from './backtest-jobs.store';
 import type { SweepStore } from './backtest-sweeps.store';
+import type { SweepQueueStore } from './sweep-queue.store';
 import { RunWatchers } from './run-watchers';
 import { resolveSweep } from './sweep-config';
 import { mergeLeaderboards, withoutIndex } from './sweep-leaderboard';
@@ -31,12 +32,15 @@ export class BacktestSweepsService {
       !(next.status === 'running' && last.status === 'running' && next.progress < last.progress),
   );
 
-  constructor(private readonly store: SweepStore) {}
+  constructor(
+    private readonly store: SweepStore,
+    private readonly queue: Pick<SweepQueueStore, 'enqueue' | 'chunkOutcomes'>,
+  ) {}
 
   async create(caller: Caller, input: unknown): Promise<SweepRecord> {
     const sweep = resolveSweep(input);
     const chunks = planChunks(sweep.combinations - sweep.skipped);
-    const row = await this.store.insertQueued(caller, `sw_${randomBytes(4).toString('hex')}`, sweep, chunks);
+    const row = await this.queue.enqueue(caller, `sw_${randomBytes(4).toString('hex')}`, sweep, chunks);
     if (!row) {
       throw new AppError(
         'RATE_LIMITED',
@@ -93,7 +97,7 @@ export class BacktestSweepsService {
   /** A running sweep shows the leaderboard of its finished chunks so far. */
   private async withLeaderboard(row: SweepStoredRow): Promise<SweepRecord> {
     if (row.status !== 'running') return sweepRecord(row, true);
-    const outcomes = await this.store.chunkOutcomes(row.id);
+    const outcomes = await this.queue.chunkOutcomes(row.id);
     const rows = mergeLeaderboards(
       outcomes.map((outcome) => outcome.rows),
       row.config.objective,

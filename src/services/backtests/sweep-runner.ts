@@ -6,7 +6,8 @@ import { retryWhileDatabaseUnavailable } from '../../workers/database-retry';
 import { QueueRunner } from '../../workers/queue-runner';
 import { loadBacktestInput } from './backtest-input';
 import { untilAborted } from './until-aborted';
-import { SWEEP_STOPPED_CHANNEL, SWEEPS_QUEUED_CHANNEL, type ChunkOutcome, type ClaimedChunk, type SweepStore, type WindowBest } from './backtest-sweeps.store';
+import { SWEEP_STOPPED_CHANNEL, type SweepStore } from './backtest-sweeps.store';
+import { SWEEPS_QUEUED_CHANNEL, type ChunkOutcome, type ClaimedChunk, type SweepQueueStore, type WindowBest } from './sweep-queue.store';
 import { engineConfig } from './job-config';
 import type { JobError } from './job-records';
 import type { MarketHistory } from './market-history';
@@ -39,6 +40,8 @@ interface RunningChunk {
 
 interface LoadedInput {
   input: Promise<BacktestInput>;
+  /** The share of the history loaded so far, in [0, 1]: part of the sweep's progress while the load runs. */
+  loaded: number;
   /** The sweep's valid combinations in order, expanded once per process (10,000 validations are not free). */
   combinations: Record<string, unknown>[];
   users: number;
@@ -49,7 +52,7 @@ const chunkKey = (sweepId: string, seq: number) => `${sweepId}/${seq}`;
 
 /**
  * The sweep worker of one process: claims chunks of sweeps (SKIP LOCKED, see
- * backtest-sweeps.store.ts) up to its thread count and runs their
+ * sweep-queue.store.ts) up to its thread count and runs their
  * combinations in the engine's pool, one combination per task. A sweep's
  * candles are loaded once per process onto a SharedArrayBuffer and every
  * thread reads that same memory: a task carries only the handles.
@@ -61,7 +64,8 @@ export class SweepRunner {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
-    private readonly store: SweepStore,
+    private readonly queue: SweepQueueStore,
+    private readonly sweeps: Pick<SweepStore, 'fail'>,
     private readonly history: MarketHistory,
     private readonly pool: BacktestPool,
     private readonly listener: NotificationListener,
@@ -86,9 +90,9 @@ export class SweepRunner {
   }
 
   private async poll(): Promise<void> {
-    await this.store.failAbandoned();
+    await this.queue.failAbandoned();
     const free = this.settings.threads - this.inFlight.size;
-    if (free > 0) (await this.store.claim(free, this.settings.workerId)).forEach((chunk) => this.launch(chunk));
+    if (free > 0) (await this.queue.claim(free, this.settings.workerId)).forEach((chunk) => this.launch(chunk));
   }
 
   private launch(chunk: ClaimedChunk): void {
@@ -106,26 +110,26 @@ export class SweepRunner {
     const { workerId } = this.settings;
     const signal = entry.controller.signal;
     let done = 0;
+    const needsInput = chunk.kind === 'combos' || chunk.config.walk_forward !== undefined;
+    const loaded = needsInput ? this.acquireInput(chunk.sweep_id, chunk.config) : undefined;
     const ticker = setInterval(() => {
-      this.store.heartbeat(chunk.sweep_id, chunk.seq, workerId, done).then(
+      this.queue.heartbeat(chunk.sweep_id, chunk.seq, workerId, { done, loaded: loaded?.loaded ?? 0 }).then(
         (mine) => mine || abort(entry, 'ended elsewhere'),
         (error: unknown) => this.logger.warn({ err: error, sweepId: chunk.sweep_id }, 'sweep progress update failed'),
       );
     }, this.settings.progressIntervalMs);
-    const needsInput = chunk.kind === 'combos' || chunk.config.walk_forward !== undefined;
     try {
-      const loaded = needsInput ? this.acquireInput(chunk.sweep_id, chunk.config) : undefined;
       const input = loaded ? await untilAborted(loaded.input, signal) : undefined;
       if (chunk.kind === 'combos' && loaded && input) {
         const combinations = loaded.combinations.slice(chunk.first, chunk.first + chunk.count);
         const outcome = await this.runCombinations(chunk, combinations, input, signal, () => done++);
         clearInterval(ticker);
-        await retryWhileDatabaseUnavailable(() => this.store.completeChunk(chunk.sweep_id, chunk.seq, workerId, outcome), BOOKKEEPING_RETRY_MS, signal);
+        await retryWhileDatabaseUnavailable(() => this.queue.completeChunk(chunk.sweep_id, chunk.seq, workerId, outcome), BOOKKEEPING_RETRY_MS, signal);
       } else {
         const result = await this.merge(chunk, input, signal);
         clearInterval(ticker);
         const recorded = await retryWhileDatabaseUnavailable(
-          () => this.store.complete(chunk.sweep_id, chunk.seq, workerId, result),
+          () => this.queue.complete(chunk.sweep_id, chunk.seq, workerId, result),
           BOOKKEEPING_RETRY_MS,
           signal,
         );
@@ -134,9 +138,9 @@ export class SweepRunner {
     } catch (error) {
       // A database outage while loading history is no fault of the sweep: the chunk goes back to the queue once the database answers.
       if (entry.reason === 'shutdown' || (entry.reason === undefined && isDatabaseUnavailable(error))) {
-        await retryWhileDatabaseUnavailable(() => this.store.release(chunk.sweep_id, chunk.seq, workerId), BOOKKEEPING_RETRY_MS, signal);
+        await retryWhileDatabaseUnavailable(() => this.queue.release(chunk.sweep_id, chunk.seq, workerId), BOOKKEEPING_RETRY_MS, signal);
       } else if (entry.reason !== 'ended elsewhere') {
-        await retryWhileDatabaseUnavailable(() => this.store.fail(chunk.sweep_id, this.sweepError(error)), BOOKKEEPING_RETRY_MS, signal);
+        await retryWhileDatabaseUnavailable(() => this.sweeps.fail(chunk.sweep_id, this.sweepError(error)), BOOKKEEPING_RETRY_MS, signal);
       }
     } finally {
       clearInterval(ticker);
@@ -179,7 +183,7 @@ export class SweepRunner {
   /** The final chunk: the leaderboard of every chunk, and for a walk-forward sweep each window's winner run on its test part. */
   private async merge(chunk: ClaimedChunk, input: BacktestInput | undefined, signal: AbortSignal): Promise<SweepResult> {
     const { config } = chunk;
-    const outcomes = await this.store.chunkOutcomes(chunk.sweep_id);
+    const outcomes = await this.queue.chunkOutcomes(chunk.sweep_id);
     const rows = mergeLeaderboards(
       outcomes.map((outcome) => outcome.rows),
       config.objective,
@@ -226,11 +230,13 @@ export class SweepRunner {
   private acquireInput(sweepId: string, config: SweepConfig): LoadedInput {
     let loaded = this.inputs.get(sweepId);
     if (!loaded) {
-      loaded = {
-        input: loadBacktestInput(this.history, engineConfig(config), { shared: true }),
+      const created: LoadedInput = {
+        loaded: 0,
         combinations: expandCombinations(config.template_id, config.params).valid,
         users: 0,
+        input: loadBacktestInput(this.history, engineConfig(config), { shared: true, onProgress: (share) => (created.loaded = share) }),
       };
+      loaded = created;
       this.inputs.set(sweepId, loaded);
       // A failed load is not kept: the next chunk tries again.
       loaded.input.catch(() => this.inputs.delete(sweepId));
@@ -259,7 +265,7 @@ export class SweepRunner {
   private checkStillMine(sweepId: string): void {
     for (const chunk of this.inFlight.values()) {
       if (chunk.sweepId !== sweepId) continue;
-      this.store.stillMine(chunk.sweepId, chunk.seq, this.settings.workerId).then(
+      this.queue.stillMine(chunk.sweepId, chunk.seq, this.settings.workerId).then(
         (mine) => mine || abort(chunk, 'ended elsewhere'),
         (error: unknown) => this.logger.warn({ err: error, sweepId }, 'sweep cancel check failed'),
       );
