@@ -115,17 +115,16 @@ export class SweepStore {
    * share now) and the share of its combinations run by its chunks.
    */
   async updateProgress(sweepId: string, loaded: number, em: EntityManager): Promise<void> {
-    const [sweep] = await this.execute<{ loaded: number; simulated: number }>(
-      `SELECT greatest(s.loaded, ?) AS loaded,
-              (SELECT coalesce(sum(done), 0) FROM backtest_sweep_chunks WHERE sweep_id = s.id)::float8 / greatest(s.units, 1) AS simulated
-         FROM backtest_sweeps s WHERE s.id = ? AND s.status = 'running' FOR UPDATE`,
-      [loaded, sweepId],
+    // One statement, as the sweep row is locked by every chunk's heartbeat: runProgress is linear, so its weights go in as parameters.
+    // Below 1 until the final chunk has merged the results: progress 1 means done.
+    await this.execute(
+      `UPDATE backtest_sweeps s SET loaded = greatest(s.loaded, ?),
+              progress = least(0.999, ? * greatest(s.loaded, ?)
+                + ? * (SELECT coalesce(sum(done), 0) FROM backtest_sweep_chunks WHERE sweep_id = s.id)::float8 / greatest(s.units, 1))
+        WHERE s.id = ? AND s.status = 'running'`,
+      [loaded, runProgress(1, 0), loaded, runProgress(0, 1), sweepId],
       em,
     );
-    if (!sweep) return;
-    // Below 1 until the final chunk has merged the results: progress 1 means done.
-    const progress = Math.min(0.999, runProgress(sweep.loaded, sweep.simulated));
-    await this.execute(`UPDATE backtest_sweeps SET loaded = ?, progress = ? WHERE id = ?`, [sweep.loaded, progress, sweepId], em);
     await this.notifyChange(sweepId, em);
   }
 
