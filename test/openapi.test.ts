@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
+import { grantPlan } from '../src/cli/commands/grant-plan';
+import { importSeries } from '../src/cli/commands/import-series';
 import { mountedRoutes } from '../src/openapi/mounted-routes';
 import { openApiPath } from '../src/openapi/openapi-document';
 import { PATH_TABLE } from '../src/openapi/path-table';
@@ -243,5 +245,20 @@ describe('real answers of the public, identity and market paths match the schema
     expect((await expectDocumentedAnswer('GET', '/account/api-keys', '/account/api-keys', { headers })).status).toBe(200);
     expect((await expectDocumentedAnswer('GET', '/api-key/status/{email}', '/api-key/status/documented@example.com')).status).toBe(200);
     expect((await expectDocumentedAnswer('POST', '/auth/mobile/provider-a', '/auth/mobile/provider-a', { json: { id_token: 'forged' } })).status).toBe(401);
+  });
+  it('the plan-gated series answer their documented rows (a K-line is a 7-element array), and a missing plan key its error body', async () => {
+    const samples = path.join(ROOT, 'samples');
+    await importSeries.run({ file: path.join(samples, 'series-klines.csv') }, market.service.service);
+    await importSeries.run({ file: path.join(samples, 'series-ratios.csv') }, market.service.service);
+    const planKey = ((await grantPlan.run({ email: 'plan@example.com', plan: 'standard', days: '30' }, market.service.service)) as { data_api_key: string })
+      .data_api_key;
+    const headers = { 'X-Data-API-Key': planKey };
+    const klines = await expectDocumentedAnswer('GET', '/stock/v1/klines', '/stock/v1/klines?symbol=AAPL&limit=3', { headers });
+    expect(klines.status).toBe(200);
+    expect((klines.body as unknown[]).length).toBeGreaterThan(0);
+    expect((await expectDocumentedAnswer('GET', '/index/v1/topLongShortRatio', '/index/v1/topLongShortRatio?symbol=SPX&limit=3', { headers })).status).toBe(
+      200,
+    );
+    expect((await expectDocumentedAnswer('GET', '/stock/v1/klines', '/stock/v1/klines?symbol=AAPL')).status).toBe(401);
   });
 });
