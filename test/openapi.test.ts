@@ -222,6 +222,7 @@ describe('real answers of the public, identity and market paths match the schema
     ['/funding/rates/{symbol}', '/funding/rates/NOPEUSDT', 404],
     ['/funding/rates/{symbol}/history', '/funding/rates/BTCUSDT/history?limit=abc', 422],
     ['/fapi/v1/klines', '/fapi/v1/klines?symbol=NOPEUSDT&interval=1h', 400],
+    ['/topLongShortAccountRatio', '/topLongShortAccountRatio?symbol=BTCUSDT&period=7m', 422],
     ['/strategies/{strategyId}', '/strategies/987654', 404],
   ])('GET %s: %s answers %s with its documented error body', async (documented, pathWithQuery, status) => {
     expect((await expectDocumentedAnswer('GET', documented, pathWithQuery)).status).toBe(status);

@@ -1991,15 +1991,6 @@ export interface operations {
               })[];
         };
       };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
         headers: {
@@ -2080,15 +2071,6 @@ export interface operations {
           } & {
             [key: string]: unknown;
           };
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Rate limited (see Retry-After) */
@@ -2176,15 +2158,6 @@ export interface operations {
               })[];
         };
       };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
         headers: {
@@ -2253,15 +2226,6 @@ export interface operations {
           })[];
         };
       };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
         headers: {
@@ -2327,15 +2291,6 @@ export interface operations {
           };
         };
       };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
         headers: {
@@ -2399,15 +2354,6 @@ export interface operations {
           };
         };
       };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
         headers: {
@@ -2467,15 +2413,6 @@ export interface operations {
         };
         content: {
           'application/json': [number, string, string, string, string, string, number][];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Rate limited (see Retry-After) */
@@ -2849,15 +2786,6 @@ export interface operations {
           }[];
         };
       };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
       /** @description Rate limited (see Retry-After) */
       429: {
         headers: {
@@ -2924,15 +2852,6 @@ export interface operations {
           } & {
             [key: string]: unknown;
           })[];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Rate limited (see Retry-After) */
@@ -3016,15 +2935,6 @@ export interface operations {
           } & {
             [key: string]: unknown;
           };
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
         };
       };
       /** @description Rate limited (see Retry-After) */

@@ -178,8 +178,8 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
             summary: `Pass-through of the exchange's ${route.path}: its body, verbatim`,
             tag: 'Market data pass-through',
             auth: 'public',
-            response: { exchange: reply },
-            errors: ['upstream', 'exchange-refusal', 'invalid-query'],
+            response: { exchange: reply.reply },
+            errors: ['upstream', 'exchange-refusal', ...(reply.checkedQuery ? (['invalid-query'] as const) : [])],
           }
         : undefined);
     if (!entry) undocumented.push(key);

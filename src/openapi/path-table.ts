@@ -72,7 +72,7 @@ export type PathError =
   | 'exchange-refusal'
   /** A signed operation on a resource whose state does not allow it (INVALID_STATE, DUPLICATE_URL). */
   | 'conflict'
-  /** A query the service checks before forwarding it (a pass-through path's period, limit), without a zod schema of its own here. */
+  /** A pass-through path whose query the service checks before forwarding it (its period, limit). */
   | 'invalid-query'
   /** A public path whose query rule the spec makes 400 rather than 422 (smart-money `timeRange`). */
   | 'bad-request'
