@@ -10,11 +10,6 @@ import { runProgress } from './run-progress';
 import type { SweepConfig } from './sweep-config';
 import type { SweepResult, SweepStoredRow } from './sweep-records';
 
-/**
- * Every SQL statement of the sweep rows themselves: what a client reads and
- * cancels, and the status, progress and result the work queue
- * (sweep-queue.store.ts) records on them as their chunks run.
- */
 /** Payload: a sweep id whose status, progress or leaderboard changed. */
 export const SWEEP_CHANGES_CHANNEL = 'backtest_sweep_changes';
 /** Payload: a sweep id that was cancelled or failed: workers running its chunks stop them at once. */
@@ -23,6 +18,11 @@ export const SWEEP_STOPPED_CHANNEL = 'backtest_sweep_stopped';
 const ROW_COLUMNS = 'id, user_id, api_key_id, status, config, combinations, skipped, submitted_at, started_at, finished_at, progress, error';
 export const ACTIVE_SWEEP = `status IN ('queued', 'running')`;
 
+/**
+ * Every SQL statement of the sweep rows themselves: what a client reads and
+ * cancels, and the status, progress and result the work queue
+ * (sweep-queue.store.ts) records on them as their chunks run.
+ */
 export class SweepStore {
   constructor(
     private readonly orm: Orm,

@@ -9,16 +9,7 @@ import type { SweepConfig } from './sweep-config';
 import type { RankedRow } from './sweep-leaderboard';
 import type { SweepResult, SweepStoredRow } from './sweep-records';
 
-/**
- * Every SQL statement of the sweeps' work queue. A sweep's work is a queue of
- * chunks (ranges of its valid combinations) that any worker process claims
- * with FOR UPDATE SKIP LOCKED under a lease and its liveness lock, as jobs are
- * claimed; the `final` chunk, claimable once every other chunk is done,
- * merges their leaderboards (and runs the walk-forward tests) and ends the
- * sweep. A chunk whose worker died is taken over at once. What the chunks do
- * to their sweep (running, progress, done, failed) is written through the
- * sweep store, in the chunk's transaction.
- */
+/** Payload: a sweep id with a chunk to claim (a new sweep, a released chunk, a final chunk become claimable). */
 export const SWEEPS_QUEUED_CHANNEL = 'backtest_sweeps_queued';
 
 const ABANDONED_CHUNK = `(c.status = 'running' AND (c.locked_until < now() OR c.locked_by IS NULL OR NOT ${isHeldSql('c.locked_by')}))`;
@@ -48,10 +39,20 @@ export interface ChunkOutcome {
 /** A PostgreSQL array literal: the query builder would expand a JS array into a list of parameters. */
 const arrayLiteral = (values: (string | number)[]) => `{${values.join(',')}}`;
 
+/**
+ * Every SQL statement of the sweeps' work queue. A sweep's work is a queue of
+ * chunks (ranges of its valid combinations) that any worker process claims
+ * with FOR UPDATE SKIP LOCKED under a lease and its liveness lock, as jobs are
+ * claimed; the `final` chunk, claimable once every other chunk is done,
+ * merges their leaderboards (and runs the walk-forward tests) and ends the
+ * sweep. A chunk whose worker died is taken over at once. What the chunks do
+ * to their sweep (running, progress, done, failed) is written through the
+ * sweep store, in the chunk's transaction.
+ */
 export class SweepQueueStore {
   constructor(
     private readonly orm: Orm,
-    private readonly sweeps: SweepStore,
+    private readonly sweeps: Pick<SweepStore, 'insertQueued' | 'markRunning' | 'updateProgress' | 'finish' | 'fail'>,
   ) {}
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
