@@ -24,6 +24,18 @@ function scalarSchema(type: unknown): JsonSchema | undefined {
   return undefined;
 }
 
+/**
+ * A registered enum as the record holds it: its values (GraphQL shows its
+ * keys, REST the values the services use). A numeric enum's reverse entries
+ * (value → key) are left out.
+ */
+function enumSchema(enumObj: object): JsonSchema {
+  const values = Object.entries(enumObj)
+    .filter(([key]) => Number.isNaN(Number(key)))
+    .map(([, value]) => value as unknown);
+  return values.every((value) => typeof value === 'string') ? { type: 'string', enum: values } : { enum: values };
+}
+
 /** Properties named 0, 1, 2, ... in order: the record is a JSON array of them (declared over the tuple's positions). */
 function isTuple(properties: Record<string, JsonSchema>): boolean {
   const names = Object.keys(properties);
@@ -76,6 +88,8 @@ export class RecordSchemas {
   private typeSchema(type: unknown): JsonSchema {
     const scalar = scalarSchema(type);
     if (scalar) return scalar;
+    const enumType = getMetadataStorage().enums.find((candidate) => candidate.enumObj === type);
+    if (enumType) return enumSchema(enumType.enumObj);
     if (typeof type === 'function') return this.refFor(type);
     return {};
   }
