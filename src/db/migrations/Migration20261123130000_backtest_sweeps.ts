@@ -23,7 +23,7 @@ export class Migration20261123130000_backtest_sweeps extends Migration {
       )`);
     this.addSql('CREATE INDEX backtest_sweeps_owner_idx ON backtest_sweeps (user_id, submitted_at DESC, id DESC)');
     this.addSql(`CREATE INDEX backtest_sweeps_active_idx ON backtest_sweeps (user_id) WHERE status IN ('queued', 'running')`);
-    // A sweep's work queue: chunks of its combinations, then one `final` chunk that merges them (see backtest-sweeps.store.ts).
+    // A sweep's work queue: chunks of its combinations, then one `final` chunk that merges them (see sweep-queue.store.ts).
     this.addSql(`
       CREATE TABLE backtest_sweep_chunks (
         sweep_id varchar(16) NOT NULL REFERENCES backtest_sweeps (id) ON DELETE CASCADE,
