@@ -19,8 +19,12 @@ export function openApiPath(expressPath: string): string {
   return expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-/** JSON Schema of what the client sends (defaults make a field optional), in OpenAPI 3.1's dialect. */
-function inputSchema(schema: z.ZodType): JsonSchema {
+/**
+ * JSON Schema of what a sender sends, in OpenAPI 3.1's dialect: a client's
+ * query or body (defaults make a field optional), or the exchange's reply
+ * (the fields the gateway reads; others the exchange adds are allowed).
+ */
+function sentSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   return rest;
 }
@@ -88,7 +92,7 @@ const SECURITY: Record<PathAuth, Record<string, string[]>[] | undefined> = {
 };
 
 const EXCHANGE_ERROR: JsonSchema = {
-  ...exchangeReplySchema(exchangeMessage),
+  ...sentSchema(exchangeMessage),
   description: 'The exchange\'s own refusal, forwarded with its status (e.g. 400 `{"code": -1121, "msg": "Invalid symbol."}`).',
 };
 
@@ -141,12 +145,6 @@ function errorBodyRef(auth: PathAuth, status: string): JsonSchema {
   return { $ref: auth === 'signed' ? '#/components/schemas/CodedError' : '#/components/schemas/DetailError' };
 }
 
-/** An exchange answer as the exchange sends it: the fields the gateway reads, and whatever else the exchange adds. */
-function exchangeReplySchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  return rest;
-}
-
 export interface OpenApiResult {
   document: Record<string, unknown>;
   /** Mounted routes with no entry in the path table nor a pass-through reply (they are still listed, with any JSON as their answer). */
@@ -193,7 +191,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
       schema: { type: 'string' },
     }));
     if (doc.query) {
-      const query = inputSchema(doc.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+      const query = sentSchema(doc.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
       for (const [name, schema] of Object.entries(query.properties ?? {}))
         parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
     }
@@ -232,7 +230,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
       if (route.mount.rule.scope) operation['x-scope'] = route.mount.rule.scope;
       operation.description = `Weight ${route.mount.rule.weight}${route.mount.rule.scope ? `; needs the scope \`${route.mount.rule.scope}\`` : ''}.`;
     }
-    if (doc.body) operation.requestBody = { required: true, content: { 'application/json': { schema: inputSchema(doc.body) } } };
+    if (doc.body) operation.requestBody = { required: true, content: { 'application/json': { schema: sentSchema(doc.body) } } };
     const path = openApiPath(route.path);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }
@@ -257,7 +255,7 @@ function responseSchema(doc: PathDoc, records: RecordSchemas): JsonSchema {
   const response = doc.response;
   if ('record' in response) return records.refFor(response.record);
   if ('list' in response) return { type: 'array', items: records.refFor(response.list) };
-  if ('exchange' in response) return exchangeReplySchema(response.exchange);
+  if ('exchange' in response) return sentSchema(response.exchange);
   return {};
 }
 
