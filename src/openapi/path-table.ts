@@ -76,8 +76,9 @@ export type PathError =
   | 'invalid-query'
   /** A public path whose query rule the spec makes 400 rather than 422 (smart-money `timeRange`). */
   | 'bad-request'
-  /** Sign-in and key lookups that answer 401 or 404 without a path parameter. */
+  /** A public path that checks a credential of its own (a sign-in token): 401. */
   | 'unauthenticated'
+  /** A path without path parameters that can still find nothing (no such symbol, user or key): 404. */
   | 'not-found'
   /** A live deployment without the balance it needs. */
   | 'insufficient-funds';
