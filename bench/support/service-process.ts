@@ -5,21 +5,36 @@ import readline from 'node:readline';
 const ROOT = path.resolve(__dirname, '../..');
 
 export interface ServiceProcess {
+  /** Base URL; empty for ROLE=worker, which serves no HTTP. */
   url: string;
   child: ChildProcess;
+  /** The process's standard output, line by line, for benchmarks that read what a preloaded probe prints. */
+  lines: readline.Interface;
   /** SIGTERM, then waits for the process to exit. */
   stop(): Promise<void>;
 }
 
+export interface ServiceProcessOptions {
+  /** Modules loaded (`-r`) before the service, e.g. a probe that counts SQL statements. */
+  preload?: string[];
+}
+
 /**
  * The service as its own process, exactly as `npm run dev` runs it (embedded
- * PostgreSQL in `dataDir`, request logging at info). The first process of a
- * benchmark runs `ROLE=all`; others `ROLE=api`, sharing its database.
+ * PostgreSQL in `dataDir` unless `env` names a DATABASE_URL, request logging
+ * at info). The first process of a benchmark runs `ROLE=all`; others `ROLE=api`
+ * or `ROLE=worker`, sharing its database.
  */
-export async function startServiceProcess(dataDir: string, role: 'all' | 'api', env: Record<string, string>): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  dataDir: string,
+  role: 'all' | 'api' | 'worker',
+  env: Record<string, string>,
+  options: ServiceProcessOptions = {},
+): Promise<ServiceProcess> {
   // e.g. BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" to profile the service under load.
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '-r', '@swc-node/register', 'src/main.ts'], {
+  const preload = (options.preload ?? []).flatMap((module) => ['-r', module]);
+  const child = spawn(process.execPath, [...nodeArgs, '-r', '@swc-node/register', ...preload, 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ROLE: role, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -37,10 +52,9 @@ export async function startServiceProcess(dataDir: string, role: 'all' | 'api', 
     }, 60_000);
     const lines = readline.createInterface({ input: child.stdout });
     lines.on('line', (line) => {
-      const url = /"url":"(http:[^"]+)"/.exec(line)?.[1];
-      if (url && line.includes('"msg":"service started"')) {
+      if (line.includes('"msg":"service started"')) {
         clearTimeout(timer);
-        resolve({ url, child, stop });
+        resolve({ url: /"url":"(http:[^"]+)"/.exec(line)?.[1] ?? '', child, lines, stop });
       }
     });
     child.once('exit', (code) => {
