@@ -88,7 +88,7 @@ describe('webhooks store', () => {
     });
     await isLocked;
     const started = Date.now();
-    expect(await store.claimProbes(3600, 10, 0)).toEqual([]);
+    expect(await store.claim(10, 3600, 0)).toEqual([]);
     expect(Date.now() - started).toBeLessThan(1000);
     release();
     await edit;
@@ -136,7 +136,7 @@ describe('webhooks store', () => {
     try {
       await worker.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, 7]);
       const claimed: string[] = [];
-      for (let index = 0; index < 4; index += 1) claimed.push(...(await store.claimDue(1, 7)).map((delivery) => delivery.id));
+      for (let index = 0; index < 4; index += 1) claimed.push(...(await store.claim(1, 3600, 7)).map((delivery) => delivery.id));
       // Ids sort otherwise than ages, so only the order by creation time passes.
       expect(claimed).toEqual(['dlv_rec_3', 'dlv_rec_1', 'dlv_rec_2']);
     } finally {

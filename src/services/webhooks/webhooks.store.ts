@@ -316,37 +316,16 @@ export class WebhooksStore {
   }
 
   /**
-   * Claims due deliveries of active webhooks under a lease; a lapsed lease or a dead claimer makes a row due again,
-   * and a dead claimer's attempts stop counting against the webhook's in-flight bound at once, not when their lease lapses.
+   * Claims up to `limit` deliveries for attempts under a lease, in one
+   * statement: first one probe for each webhook paused by failures whose probe
+   * time has come (its oldest held delivery), then due deliveries of active
+   * webhooks, oldest due first. Each active webhook's queue is walked in due
+   * order only as far as its free in-flight slots, so the cost follows what is
+   * claimed, not the backlog. A lapsed lease or a dead claimer makes a row due
+   * again, and a dead claimer's attempts stop counting against the webhook's
+   * in-flight bound at once, not when their lease lapses.
    */
-  claimDue(limit: number, workerId: number): Promise<ClaimedDelivery[]> {
-    return this.execute<ClaimedDelivery>(
-      `WITH in_flight AS (
-         SELECT webhook_id, count(*) AS sending FROM webhook_deliveries
-         WHERE status = 'sending' AND locked_until >= now() AND (locked_by IS NULL OR ${isHeldSql('locked_by')})
-         GROUP BY webhook_id
-       ), ranked AS (
-         SELECT d.id, d.webhook_id, d.next_attempt_at,
-                row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at, d.created_at, d.id) AS rank
-         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE w.status = 'active' AND ${DUE}
-       ), due AS (
-         SELECT d.id FROM webhook_deliveries d
-         JOIN ranked r ON r.id = d.id LEFT JOIN in_flight f ON f.webhook_id = r.webhook_id
-         WHERE r.rank + coalesce(f.sending, 0) <= ? AND ${DUE}
-         ORDER BY r.next_attempt_at, d.created_at, d.id LIMIT ?
-         FOR UPDATE OF d SKIP LOCKED
-       )
-       UPDATE webhook_deliveries d
-          SET status = 'sending', locked_until = now() + make_interval(secs => ?), locked_by = ?, attempts = d.attempts + 1, last_attempt_at = now()
-         FROM due, webhooks w WHERE d.id = due.id AND w.id = d.webhook_id
-       RETURNING ${CLAIMED_COLUMNS}`,
-      [MAX_IN_FLIGHT_PER_WEBHOOK, limit, LEASE_SECONDS, workerId],
-    );
-  }
-
-  /** Claims one probe for each webhook paused by failures whose probe time has come: its oldest held delivery. */
-  claimProbes(intervalSeconds: number, limit: number, workerId: number): Promise<ClaimedDelivery[]> {
+  claim(limit: number, probeIntervalSeconds: number, workerId: number): Promise<ClaimedDelivery[]> {
     return this.execute<ClaimedDelivery>(
       `WITH probed AS (
          SELECT id FROM webhooks
@@ -354,15 +333,36 @@ export class WebhooksStore {
          ORDER BY next_probe_at LIMIT ? FOR UPDATE SKIP LOCKED
        ), rescheduled AS (
          UPDATE webhooks w SET next_probe_at = now() + make_interval(secs => ?) FROM probed p WHERE w.id = p.id RETURNING w.id
-       ), oldest AS (
+       ), probes AS (
          SELECT DISTINCT ON (d.webhook_id) d.id FROM webhook_deliveries d JOIN rescheduled r ON r.id = d.webhook_id
          WHERE d.status = 'held' ORDER BY d.webhook_id, d.created_at
+       ), in_flight AS (
+         SELECT webhook_id, count(*) AS sending FROM webhook_deliveries
+         WHERE status = 'sending' AND locked_until >= now() AND (locked_by IS NULL OR ${isHeldSql('locked_by')})
+         GROUP BY webhook_id
+       ), candidates AS (
+         SELECT c.id, c.next_attempt_at, c.created_at
+         FROM webhooks w LEFT JOIN in_flight f ON f.webhook_id = w.id
+         CROSS JOIN LATERAL (
+           SELECT d.id, d.next_attempt_at, d.created_at FROM webhook_deliveries d
+           WHERE d.webhook_id = w.id AND d.status IN ('pending', 'sending') AND ${DUE}
+           ORDER BY d.next_attempt_at, d.created_at, d.id
+           LIMIT ? - coalesce(f.sending, 0)
+         ) c
+         WHERE w.status = 'active' AND coalesce(f.sending, 0) < ?
+       ), due AS (
+         SELECT d.id FROM webhook_deliveries d JOIN candidates c ON c.id = d.id
+         WHERE ${DUE}
+         ORDER BY c.next_attempt_at, c.created_at, c.id LIMIT greatest(? - (SELECT count(*) FROM probes), 0)
+         FOR UPDATE OF d SKIP LOCKED
+       ), claimed AS (
+         SELECT id FROM probes UNION ALL SELECT id FROM due
        )
        UPDATE webhook_deliveries d
           SET status = 'sending', locked_until = now() + make_interval(secs => ?), locked_by = ?, attempts = d.attempts + 1, last_attempt_at = now()
-         FROM oldest, webhooks w WHERE d.id = oldest.id AND w.id = d.webhook_id
+         FROM claimed, webhooks w WHERE d.id = claimed.id AND w.id = d.webhook_id
        RETURNING ${CLAIMED_COLUMNS}`,
-      [limit, intervalSeconds, LEASE_SECONDS, workerId],
+      [limit, probeIntervalSeconds, MAX_IN_FLIGHT_PER_WEBHOOK, MAX_IN_FLIGHT_PER_WEBHOOK, limit, LEASE_SECONDS, workerId],
     );
   }
 
@@ -485,12 +485,14 @@ export class WebhooksStore {
     });
   }
 
-  /** Soonest time a pending delivery or a probe becomes due, so the dispatcher can sleep until then. */
+  /** Soonest time a pending delivery or a probe becomes due, so the dispatcher can sleep until then (each webhook's queue read at its head). */
   async nextDueAt(): Promise<Date | undefined> {
     const [row] = await this.execute<{ next: Date | null }>(
       `SELECT least(
-         (SELECT min(d.next_attempt_at) FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-           WHERE d.status = 'pending' AND w.status = 'active'),
+         (SELECT min(head.next_attempt_at) FROM webhooks w CROSS JOIN LATERAL (
+            SELECT d.next_attempt_at FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.status = 'pending'
+            ORDER BY d.next_attempt_at LIMIT 1) head
+           WHERE w.status = 'active'),
          (SELECT min(next_probe_at) FROM webhooks WHERE status = 'paused' AND pause_reason = 'failures')) AS next`,
     );
     return row?.next ? new Date(row.next) : undefined;
