@@ -29,6 +29,7 @@ const LATENCY_EVENTS = 200;
 const LATENCY_SPACING_MS = 20;
 /** As many requests in flight as the service allows itself toward 10 webhooks (4 per webhook). */
 const BARE_CONCURRENCY = 40;
+const IDLE_SAMPLE_MS = 2_000;
 
 /** Posts `bodies` with their headers over keep-alive connections, `concurrency` at a time; returns the seconds it took. */
 async function postBare(url: string, caFile: string, requests: { path: string; headers: Record<string, string>; body: string }[], concurrency: number) {
@@ -98,6 +99,10 @@ export async function main(): Promise<void> {
   };
   const service = await startTestService({ ...env, ROLE: 'api', LOG_LEVEL: 'warn' }, database);
   const worker = await startServiceProcess(dataDir, 'worker', env, { preload: [STATEMENT_COUNTER] });
+  // A failed attempt or a crashed round would explain a slow run: show the worker's warnings and errors.
+  worker.lines.on('line', (line) => {
+    if (/"level":(40|50|60)/.test(line) || line.includes('webhook delivery failed')) console.error(`worker: ${line}`);
+  });
   const [backend] = await service.service.orm.em.getConnection().execute<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
   const postmaster = (await parentPid(backend!.pid))!;
   const caller = { userId: 1, apiKeyId: null, scopes: ['webhooks:write'] };
@@ -109,6 +114,11 @@ export async function main(): Promise<void> {
     for (let index = 0; index < WEBHOOKS; index += 1) {
       await service.service.services.webhooks.create(caller, { url: `${url}/hook/${index}`, events: index === 0 ? ['*'] : ['strategy.*'] });
     }
+
+    // What the worker's other loops and PostgreSQL's own processes cost with no deliveries, for judging the per-delivery figures.
+    const idleBefore = await usage(worker, postmaster);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SAMPLE_MS));
+    const idleAfter = await usage(worker, postmaster);
 
     const burstBefore = await usage(worker, postmaster);
     const burstStarted = performance.now();
@@ -146,6 +156,12 @@ export async function main(): Promise<void> {
       `  event → delivery delay at ${(1000 / LATENCY_SPACING_MS).toFixed(0)} events/s: p50 ${percentile(delays, 0.5)} ms, p99 ${percentile(delays, 0.99)} ms (target p50 ≤ 50 ms)`,
     );
     console.log(`  trickle: ${perDelivery(trickleBefore, trickleAfter, LATENCY_EVENTS * WEBHOOKS)}`);
+    const idleSeconds = IDLE_SAMPLE_MS / 1000;
+    console.log(
+      `  idle, per second: worker ${(((idleAfter.workerCpu - idleBefore.workerCpu) / idleSeconds) * 1e3).toFixed(0)} ms +` +
+        ` PostgreSQL ${(((idleAfter.databaseCpu - idleBefore.databaseCpu) / idleSeconds) * 1e3).toFixed(0)} ms CPU,` +
+        ` ${((idleAfter.statements - idleBefore.statements) / idleSeconds).toFixed(1)} SQL statements`,
+    );
   } finally {
     await worker.stop();
     await service.stop();
