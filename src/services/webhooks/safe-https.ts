@@ -36,6 +36,11 @@ export interface DeliveryRequest {
  * redirects, no proxy variables, an 8 s deadline for the whole exchange, and
  * at most 64 KB of the answer read.
  */
+/** The 8 s deadline of an attempt passed. */
+class DeliveryTimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+}
+
 export class SafeHttpsClient {
   /** Built once: parsing the whole root store per connection costs more than the delivery itself. */
   private readonly secureContext: tls.SecureContext;
@@ -74,14 +79,21 @@ export class SafeHttpsClient {
       servername: isIpLiteral(url.hostname) ? undefined : url.hostname,
       secureContext: this.secureContext,
       agent: this.agentFor(url, target.address),
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     };
     return new Promise<DeliveryResponse>((resolve, reject) => {
+      // One timer for the whole exchange: cheaper per attempt than an AbortSignal wired through the request and its streams.
+      const deadline = setTimeout(() => outgoing.destroy(new DeliveryTimeoutError()), DELIVERY_TIMEOUT_MS);
+      const settle =
+        <T>(settler: (value: T) => void) =>
+        (value: T) => {
+          clearTimeout(deadline);
+          settler(value);
+        };
       const outgoing = https.request(options, (response) => {
         const chunks: Buffer[] = [];
         let received = 0;
         const finish = () =>
-          resolve({
+          settle(resolve)({
             status: response.statusCode ?? 0,
             headers: response.headers,
             body: Buffer.concat(chunks).toString('utf8'),
@@ -97,9 +109,9 @@ export class SafeHttpsClient {
           }
         });
         response.on('end', finish);
-        response.on('error', reject);
+        response.on('error', settle(reject));
       });
-      outgoing.on('error', reject);
+      outgoing.on('error', settle(reject));
       outgoing.end(request.body);
     });
   }
