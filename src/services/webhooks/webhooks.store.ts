@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownedBy, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
 import { isHeldSql } from '../../db/process-liveness';
-import { notify } from '../../db/native-query';
+import { nativeQuery, notify } from '../../db/native-query';
 import { WebhookDelivery } from '../../entities/webhook-delivery.entity';
 import { Webhook } from '../../entities/webhook.entity';
 import { WEBHOOK_STATUS_EVENTS, type EventType } from '../../events/event-types';
@@ -133,6 +133,11 @@ export class WebhooksStore {
 
   private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
     return execute<T>(em ?? this.orm.em, sql, params);
+  }
+
+  /** The queue's hot statements, run as prepared statements: parsed once per connection, and their plans may be reused. */
+  private prepared<T>(name: string, sql: string, params: unknown[] = []): Promise<T[]> {
+    return nativeQuery<T>(this.orm.em, sql, params, name);
   }
 
   /** Runs `work` in one transaction; what it changes on the webhooks it locked is written on commit. */
@@ -287,7 +292,8 @@ export class WebhooksStore {
 
   /** Turns recorded events into deliveries: one per matching webhook (or the targeted one), held for paused webhooks, none for broken ones. */
   async fanOut(batch: number): Promise<number> {
-    const rows = await this.execute<{ count: string }>(
+    const rows = await this.prepared<{ count: string }>(
+      'webhook_fan_out',
       `WITH events AS (
          SELECT id, user_id, type, data, webhook_id, created_at FROM outbox_events
          WHERE fanned_out_at IS NULL ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED
@@ -326,7 +332,8 @@ export class WebhooksStore {
    * in-flight bound at once, not when their lease lapses.
    */
   claim(limit: number, probeIntervalSeconds: number, workerId: number): Promise<ClaimedDelivery[]> {
-    return this.execute<ClaimedDelivery>(
+    return this.prepared<ClaimedDelivery>(
+      'webhook_claim',
       `WITH probed AS (
          SELECT id FROM webhooks
          WHERE status = 'paused' AND pause_reason = 'failures' AND next_probe_at <= now()
@@ -381,7 +388,7 @@ export class WebhooksStore {
       response_body: attempt.responseBody,
     }));
     await this.orm.em.fork().transactional(async (em) => {
-      const resumed = await execute<{ id: string; user_id: number; url: string; consecutive_failures: number }>(
+      const resumed = await nativeQuery<{ id: string; user_id: number; url: string; consecutive_failures: number }>(
         em,
         `WITH input AS (
            SELECT * FROM jsonb_to_recordset(?::jsonb) AS i(id text, response_status int, response_time_ms int, response_body text)
@@ -409,6 +416,7 @@ export class WebhooksStore {
          )
          SELECT id, user_id, url, consecutive_failures FROM webhook WHERE resumed`,
         [JSON.stringify(input)],
+        'webhook_record_successes',
       );
       for (const webhook of resumed) {
         await notify(em, DELIVERIES_CHANNEL, webhook.id);
@@ -487,7 +495,8 @@ export class WebhooksStore {
 
   /** Soonest time a pending delivery or a probe becomes due, so the dispatcher can sleep until then (each webhook's queue read at its head). */
   async nextDueAt(): Promise<Date | undefined> {
-    const [row] = await this.execute<{ next: Date | null }>(
+    const [row] = await this.prepared<{ next: Date | null }>(
+      'webhook_next_due',
       `SELECT least(
          (SELECT min(head.next_attempt_at) FROM webhooks w CROSS JOIN LATERAL (
             SELECT d.next_attempt_at FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.status = 'pending'
