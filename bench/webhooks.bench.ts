@@ -10,7 +10,7 @@
  * would sustain, where the wall-clock rate says only what this run got.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,11 +67,11 @@ interface Usage {
 }
 
 /** The worker's CPU seconds and SQL statements so far, and the CPU seconds of the whole PostgreSQL server (every backend). */
-async function usage(worker: ServiceProcess, postmaster: number): Promise<Usage> {
+async function usage(worker: ServiceProcess, statementsFile: string, postmaster: number): Promise<Usage> {
   return {
     workerCpu: (await cpuSeconds(worker.child.pid!)) ?? NaN,
     databaseCpu: (await processTreeCpuSeconds(postmaster)) ?? NaN,
-    statements: await statementsSoFar(worker),
+    statements: await statementsSoFar(worker, statementsFile),
   };
 }
 
@@ -98,11 +98,8 @@ export async function main(): Promise<void> {
     ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   };
   const service = await startTestService({ ...env, ROLE: 'api', LOG_LEVEL: 'warn' }, database);
-  const worker = await startServiceProcess(dataDir, 'worker', env, { preload: [STATEMENT_COUNTER] });
-  // A failed attempt or a crashed round would explain a slow run: show the worker's warnings and errors.
-  worker.lines.on('line', (line) => {
-    if (/"level":(40|50|60)/.test(line) || line.includes('webhook delivery failed')) console.error(`worker: ${line}`);
-  });
+  const statementsFile = path.join(dataDir, 'statements.json');
+  const worker = await startServiceProcess(dataDir, 'worker', { ...env, BENCH_STATEMENTS_FILE: statementsFile }, { preload: [STATEMENT_COUNTER] });
   const [backend] = await service.service.orm.em.getConnection().execute<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
   const postmaster = (await parentPid(backend!.pid))!;
   const caller = { userId: 1, apiKeyId: null, scopes: ['webhooks:write'] };
@@ -116,31 +113,31 @@ export async function main(): Promise<void> {
     }
 
     // What the worker's other loops and PostgreSQL's own processes cost with no deliveries, for judging the per-delivery figures.
-    const idleBefore = await usage(worker, postmaster);
+    const idleBefore = await usage(worker, statementsFile, postmaster);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SAMPLE_MS));
-    const idleAfter = await usage(worker, postmaster);
+    const idleAfter = await usage(worker, statementsFile, postmaster);
 
-    const burstBefore = await usage(worker, postmaster);
+    const burstBefore = await usage(worker, statementsFile, postmaster);
     const burstStarted = performance.now();
     for (let sent = 0; sent < BURST_EVENTS; sent += 50) await emit(50);
     await receiver.waitFor(BURST_EVENTS * WEBHOOKS, 120_000);
     const burstSeconds = (performance.now() - burstStarted) / 1000;
     // The last successes are recorded just after their answers arrive: wait for the worker to go quiet.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const burstAfter = await usage(worker, postmaster);
+    const burstAfter = await usage(worker, statementsFile, postmaster);
     const burst = receiver.received.slice(0, BURST_EVENTS * WEBHOOKS);
     const bareSeconds = await postBare(url, ca.caFile, burst, BARE_CONCURRENCY);
     receiver.received.splice(BURST_EVENTS * WEBHOOKS);
 
     const before = receiver.received.length;
-    const trickleBefore = await usage(worker, postmaster);
+    const trickleBefore = await usage(worker, statementsFile, postmaster);
     for (let index = 0; index < LATENCY_EVENTS; index += 1) {
       await emit(1);
       await new Promise((resolve) => setTimeout(resolve, LATENCY_SPACING_MS));
     }
     await receiver.waitFor(before + LATENCY_EVENTS * WEBHOOKS, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const trickleAfter = await usage(worker, postmaster);
+    const trickleAfter = await usage(worker, statementsFile, postmaster);
     const delays = receiver.received.slice(before).map((request) => request.at - Date.parse((JSON.parse(request.body) as { timestamp: string }).timestamp));
 
     console.log(`webhook deliveries: ${BURST_EVENTS} events × ${WEBHOOKS} webhooks = ${BURST_EVENTS * WEBHOOKS} deliveries in ${burstSeconds.toFixed(2)} s`);
@@ -162,6 +159,10 @@ export async function main(): Promise<void> {
         ` PostgreSQL ${(((idleAfter.databaseCpu - idleBefore.databaseCpu) / idleSeconds) * 1e3).toFixed(0)} ms CPU,` +
         ` ${((idleAfter.statements - idleBefore.statements) / idleSeconds).toFixed(1)} SQL statements`,
     );
+    // A failed attempt or a crashed round would explain a slow run: show the worker's warnings and errors.
+    for (const line of (await readFile(worker.logFile, 'utf8')).split('\n')) {
+      if (/"level":(40|50|60)/.test(line) || line.includes('webhook delivery failed')) console.error(`  worker: ${line}`);
+    }
   } finally {
     await worker.stop();
     await service.stop();
