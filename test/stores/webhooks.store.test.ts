@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { migrate, openDatabase, type Orm } from '../../src/db/orm';
 import { LIVENESS_LOCK_NAMESPACE } from '../../src/db/process-liveness';
 import { createLogger } from '../../src/observability/logger';
+import { DeliveryQueueStore } from '../../src/services/webhooks/delivery-queue.store';
 import { WebhooksStore } from '../../src/services/webhooks/webhooks.store';
 import { createTestDatabase } from '../support/test-service';
 
@@ -11,6 +12,7 @@ describe('webhooks store', () => {
   let database: { url: string; drop(): Promise<void> };
   let orm: Orm;
   let store: WebhooksStore;
+  let queue: DeliveryQueueStore;
   const owner = { userId: 1, apiKeyId: 1, scopes: [] };
   let counter = 0;
 
@@ -38,6 +40,7 @@ describe('webhooks store', () => {
     orm = await openDatabase(database.url, { statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 }, createLogger('warn'));
     await migrate(orm);
     store = new WebhooksStore(orm);
+    queue = new DeliveryQueueStore(orm);
   });
   afterAll(async () => {
     await orm.close(true);
@@ -88,7 +91,7 @@ describe('webhooks store', () => {
     });
     await isLocked;
     const started = Date.now();
-    expect(await store.claim(10, 3600, 0)).toEqual([]);
+    expect(await queue.claim(10, 3600, 0)).toEqual([]);
     expect(Date.now() - started).toBeLessThan(1000);
     release();
     await edit;
@@ -136,7 +139,7 @@ describe('webhooks store', () => {
     try {
       await worker.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, 7]);
       const claimed: string[] = [];
-      for (let index = 0; index < 4; index += 1) claimed.push(...(await store.claim(1, 3600, 7)).map((delivery) => delivery.id));
+      for (let index = 0; index < 4; index += 1) claimed.push(...(await queue.claim(1, 3600, 7)).map((delivery) => delivery.id));
       // Ids sort otherwise than ages, so only the order by creation time passes.
       expect(claimed).toEqual(['dlv_rec_3', 'dlv_rec_1', 'dlv_rec_2']);
     } finally {

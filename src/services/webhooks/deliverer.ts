@@ -1,6 +1,6 @@
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Logger } from '../../observability/logger';
-import type { ClaimedDelivery, WebhooksStore } from './webhooks.store';
+import type { ClaimedDelivery, DeliveryQueueStore } from './delivery-queue.store';
 import { nextAttemptDelaySeconds, parseRetryAfter } from './retry-schedule';
 import { describeDeliveryError, type SafeHttpsClient } from './safe-https';
 import { signedHeaders, signingKey } from './signing';
@@ -36,7 +36,7 @@ export class Deliverer {
   private readonly keys = new Map<string, Buffer>();
 
   constructor(
-    private readonly store: WebhooksStore,
+    private readonly store: DeliveryQueueStore,
     private readonly client: SafeHttpsClient,
     private readonly secrets: SecretBox,
     private readonly settings: DelivererSettings,

@@ -3,7 +3,7 @@ import { EVENTS_CHANNEL } from '../../events/outbox';
 import type { Logger } from '../../observability/logger';
 import { QueueRunner } from '../../workers/queue-runner';
 import type { Deliverer } from './deliverer';
-import { DELIVERIES_CHANNEL, type ClaimedDelivery, type WebhooksStore } from './webhooks.store';
+import { DELIVERIES_CHANNEL, type ClaimedDelivery, type DeliveryQueueStore } from './delivery-queue.store';
 
 const STOP_GRACE_MS = 10_000;
 /** Events turned into deliveries per statement. */
@@ -42,7 +42,7 @@ export class WebhookDispatcher {
   private lastFanOutAt = 0;
 
   constructor(
-    private readonly store: WebhooksStore,
+    private readonly store: DeliveryQueueStore,
     private readonly deliverer: Deliverer,
     private readonly listener: NotificationListener,
     private readonly settings: DispatcherSettings,
