@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../db/orm';
 import { isHeldSql } from '../../db/process-liveness';
-import { nativeQuery, notify } from '../../db/native-query';
+import { nativeQuery } from '../../db/native-query';
 import type { Webhook } from '../../entities/webhook.entity';
 import { WEBHOOK_STATUS_EVENTS, type EventType } from '../../events/event-types';
-import { recordEvent } from '../../events/outbox';
+import { recordEvent, recordEventsCtes } from '../../events/outbox';
 
 /**
  * The delivery queue: every statement that turns events into deliveries,
@@ -204,9 +204,13 @@ export class DeliveryQueueStore {
   /**
    * Records 2xx attempts, many in one statement: each delivery is done with
    * its attempt logged, its webhook's counter resets, and a webhook paused by
-   * failures resumes with its held backlog released, telling the account's
-   * other webhooks it recovered. Webhook rows are locked in id order, so two
-   * processes recording overlapping batches cannot deadlock.
+   * failures resumes with its held backlog released (the dispatchers woken),
+   * telling the account's other webhooks it recovered. One statement with no
+   * transaction around it is atomic alone and costs one round trip where
+   * BEGIN, the statement and COMMIT took three (the transaction machinery was
+   * the largest database cost in the worker's profile). Webhook rows are
+   * locked in id order, so two processes recording overlapping batches cannot
+   * deadlock.
    */
   async recordSuccesses(successes: readonly { delivery: ClaimedDelivery; attempt: AttemptOutcome }[]): Promise<void> {
     const input = successes.map(({ delivery, attempt }) => ({
@@ -215,10 +219,9 @@ export class DeliveryQueueStore {
       response_time_ms: attempt.timeMs,
       response_body: attempt.responseBody,
     }));
-    await this.orm.em.fork().transactional(async (em) => {
-      const resumed = await nativeQuery<{ id: string; user_id: number; url: string; consecutive_failures: number }>(
-        em,
-        `WITH input AS (
+    await this.prepared(
+      'webhook_record_successes',
+      `WITH input AS (
            SELECT * FROM jsonb_to_recordset(?::jsonb) AS i(id text, response_status int, response_time_ms int, response_body text)
          ), delivered AS (
            UPDATE webhook_deliveries d SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL, failed_at = NULL,
@@ -241,16 +244,13 @@ export class DeliveryQueueStore {
            UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now()
              FROM webhook WHERE webhook.resumed AND d.webhook_id = webhook.id AND d.status = 'held'
            RETURNING d.webhook_id
-         )
-         SELECT id, user_id, url, consecutive_failures FROM webhook WHERE resumed`,
-        [JSON.stringify(input)],
-        'webhook_record_successes',
-      );
-      for (const webhook of resumed) {
-        await notify(em, DELIVERIES_CHANNEL, webhook.id);
-        await recordStatusEvent(em, webhook, 'webhook.recovered', 'delivered');
-      }
-    });
+         ), ${recordEventsCtes(`SELECT user_id, 'webhook.recovered' AS type,
+                  jsonb_build_object('webhook_id', id, 'url', url, 'consecutive_failures', consecutive_failures, 'reason', 'delivered') AS data
+             FROM webhook WHERE resumed`)}
+         SELECT (SELECT announced FROM announced_events) AS recovered,
+                (SELECT count(pg_notify('${DELIVERIES_CHANNEL}', id)) FROM webhook WHERE resumed) AS resumed`,
+      [JSON.stringify(input)],
+    );
   }
 
   /**
