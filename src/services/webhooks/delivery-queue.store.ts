@@ -182,7 +182,7 @@ export class DeliveryQueueStore {
            SELECT d.id, d.next_attempt_at, d.created_at FROM webhook_deliveries d
            WHERE d.webhook_id = w.id AND d.status IN ('pending', 'sending') AND ${DUE}
            ORDER BY d.next_attempt_at, d.created_at, d.id
-           -- A webhook can be over its bound (a test delivery or a redelivery is not claimed here): LIMIT must not go negative.
+           -- A webhook can be over its bound (a test delivery is inserted already sending, probes skip the bound): LIMIT must not go negative.
            LIMIT greatest(? - coalesce(f.sending, 0), 0)
          ) c
          WHERE w.status = 'active' AND coalesce(f.sending, 0) < ?
