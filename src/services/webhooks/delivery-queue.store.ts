@@ -123,14 +123,15 @@ export class DeliveryQueueStore {
     const rows = await this.prepared<{ count: string }>(
       'webhook_fan_out',
       `WITH events AS (
-         SELECT id, user_id, type, data, webhook_id, created_at FROM outbox_events
-         WHERE fanned_out_at IS NULL ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED
+         -- The body is built once per event, not once per webhook it goes to.
+         SELECT e.id, e.user_id, e.type, e.data, e.webhook_id, e.created_at, ${ENVELOPE_SQL} AS body FROM outbox_events e
+         WHERE e.fanned_out_at IS NULL ORDER BY e.created_at LIMIT ? FOR UPDATE SKIP LOCKED
        ), marked AS (
          UPDATE outbox_events o SET fanned_out_at = now() FROM events e WHERE o.id = e.id RETURNING o.id
        ), inserted AS (
          -- created_at is the event's, so deliveries fanned out together keep the order their events happened in.
          INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at, created_at)
-         SELECT ${NEW_DELIVERY_ID}, w.id, e.id, e.type, ${ENVELOPE_SQL},
+         SELECT ${NEW_DELIVERY_ID}, w.id, e.id, e.type, e.body,
                 CASE WHEN w.status = 'active' THEN 'pending' ELSE 'held' END, now(), e.created_at
          FROM events e JOIN webhooks w ON w.user_id = e.user_id
          WHERE w.status <> 'broken'
