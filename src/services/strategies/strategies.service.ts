@@ -124,6 +124,13 @@ export class StrategiesService {
     return recordOf(this.store, em, await findOwnedStrategy(this.store, em, caller, id));
   }
 
+  /** Those of `ids` that are the caller's strategies, by id, read together (`BacktestJob.strategy`). */
+  async getMany(caller: Caller, ids: readonly string[]): Promise<Map<string, StrategyRecord>> {
+    const em = this.store.fork();
+    const records = await recordsOf(this.store, em, await this.store.findOwnedMany(em, caller, ids));
+    return new Map(records.map((record) => [record.id, record]));
+  }
+
   /** GET /v1/strategies/{id}/positions: another key's or a missing strategy is NOT_FOUND. */
   async positions(caller: Caller, id: string, query: unknown) {
     await findOwnedStrategy(this.store, this.store.fork(), caller, id);
