@@ -229,7 +229,7 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
       expect(response.body.extensions?.cost).toEqual({ requested: 0, limit: MAX_QUERY_COST });
     });
 
-    it('over the WebSocket too: a query, a mutation and a subscription's event report their cost', async () => {
+    it("over the WebSocket too: a query, a mutation and a subscription's event report their cost", async () => {
       const client = createClient({
         url: `${service.url.replace('http', 'ws')}/graphql`,
         webSocketImpl: WebSocket,
