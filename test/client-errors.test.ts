@@ -255,7 +255,7 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
         const query = await firstResult('{ a: strategies { id name } ... on Query { b: strategies { id } } }');
         expect(query.extensions).toEqual({ cost: { requested: 5, limit: MAX_QUERY_COST } });
         const mutation = await firstResult(
-          `mutation { createBacktestJob(input: { templateId: "sma_cross", params: { fast: 2, slow: 3 }, symbols: ["BTCUSDT"], timeframe: "1h",
+          `mutation { createBacktestJob(input: { templateId: sma_cross, params: { fast: 2, slow: 3 }, symbols: ["BTCUSDT"], timeframe: H1,
              start: "2024-01-01", end: "2024-01-05", capital: "1000" }) { id status } }`,
         );
         expect(mutation.errors).toBeUndefined();

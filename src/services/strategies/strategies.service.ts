@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { ownerFor, type Caller } from '../../auth/caller';
-import type { Strategy, StrategyStatus } from '../../entities/strategy.entity';
+import { STRATEGY_STATUSES, type Strategy, type StrategyStatus } from '../../entities/strategy.entity';
 import { AppError } from '../../errors/app-error';
 import type { EventEnvelope } from '../../events/event-types';
 import type { StrategyEventFeed, StrategyEventPayload } from './strategy-event-feed';
@@ -13,8 +13,6 @@ import type { StrategyStore } from './strategies.store';
 import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
 import { StrategyHistory } from './strategy-history';
 import { eventRecord, recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
-
-const STATUSES = ['draft', 'deployed', 'paused', 'stopped', 'error'] as const;
 
 export const createSchema = z.object({
   name,
@@ -36,7 +34,7 @@ export const updateSchema = z.object({
 });
 
 export const listSchema = z.object({
-  status: z.enum(STATUSES).optional(),
+  status: z.enum(STRATEGY_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().optional(),
 });
