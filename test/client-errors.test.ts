@@ -224,6 +224,13 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
       expect(response.body.extensions?.cost).toEqual({ requested: 1200, limit: MAX_QUERY_COST });
     });
 
+    it('GraphQL answers are never cached: cache-control no-store, on success and on error', async () => {
+      for (const query of ['{ strategies { id } }', 'query {']) {
+        const response = await raw(service.url, 'POST', '/graphql', { 'content-type': 'application/json' }, graphqlBody(query));
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      }
+    });
+
     it('is 0 when the request failed before it could be costed', async () => {
       const response = await raw(service.url, 'POST', '/graphql', { 'content-type': 'application/json' }, graphqlBody('query {'));
       expect(response.body.extensions?.cost).toEqual({ requested: 0, limit: MAX_QUERY_COST });
