@@ -13,6 +13,7 @@ import {
   StrategiesWithHistoryDocument,
   StrategyEventsAfterDocument,
   StrategyPositionsPageDocument,
+  WatchBacktestJobStrategyDocument,
 } from './graphql/generated';
 import { graphql } from './support/http';
 import { bearer, newAccount } from './support/identity';
@@ -317,6 +318,44 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       const few = await statementsOf(2);
       expect(await statementsOf(40)).toBe(few);
       expect(few).toBeLessThanOrEqual(6);
+    });
+
+    it("reads a subscription's nested fields afresh for each event: backtestJob's strategy follows the strategy's changes", async () => {
+      const owner = await account();
+      const { body: strategy } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const job = await owner.call<{ id: string }>('POST', '/v1/backtest/jobs', {
+        strategy_id: strategy.id,
+        start: '2024-01-01T00:00:00Z',
+        end: '2024-01-05T00:00:00Z',
+      });
+      const client = createClient({
+        url: `${service.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${owner.token}` },
+      });
+      const events: unknown[] = [];
+      try {
+        const ended = new Promise<void>((resolve, reject) => {
+          client.subscribe<{ backtestJob: unknown }>(
+            { query: print(WatchBacktestJobStrategyDocument), variables: { id: job.body.id } },
+            {
+              next: (message) => (message.errors ? reject(new Error(JSON.stringify(message.errors))) : events.push(message.data?.backtestJob)),
+              error: reject,
+              complete: resolve,
+            },
+          );
+        });
+        for (const deadline = Date.now() + 10_000; events.length === 0 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect((await owner.call('DELETE', `/v1/strategies/${strategy.id}`)).status).toBe(200);
+        expect((await owner.call('POST', `/v1/backtest/jobs/${job.body.id}/cancel`, {})).status).toBe(200);
+        await ended;
+      } finally {
+        await client.dispose();
+      }
+      expect(events).toEqual([
+        { id: job.body.id, status: 'queued', strategy: { id: strategy.id, status: 'draft' } },
+        { id: job.body.id, status: 'cancelled', strategy: { id: strategy.id, status: 'stopped' } },
+      ]);
     });
 
     it('gives the same position pages as REST through SignedStrategy.positions', async () => {
