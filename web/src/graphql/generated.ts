@@ -3,13 +3,21 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The status of a backtest job or sweep. */
+export type BacktestJobStatus =
+  | 'cancelled'
+  | 'done'
+  | 'failed'
+  | 'queued'
+  | 'running';
+
 /** The fields of POST /v1/backtest/jobs. */
 export type CreateBacktestJobInput = {
   /** Required unless strategyId gives it. */
   capital?: string | null | undefined;
   end: string;
   feeBps?: string | null | undefined;
-  feeModel?: string | null | undefined;
+  feeModel?: FeeModel | null | undefined;
   leverage?: number | null | undefined;
   /** Required unless strategyId gives it. */
   params?: Record<string, unknown> | null | undefined;
@@ -21,9 +29,9 @@ export type CreateBacktestJobInput = {
   /** Required unless strategyId gives it. */
   symbols?: Array<string> | null | undefined;
   /** Required unless strategyId gives it. */
-  templateId?: string | null | undefined;
+  templateId?: TemplateId | null | undefined;
   /** Required unless strategyId gives it. */
-  timeframe?: string | null | undefined;
+  timeframe?: Timeframe | null | undefined;
 };
 
 export type CreateSignedStrategyInput = {
@@ -33,8 +41,8 @@ export type CreateSignedStrategyInput = {
   name: string;
   params?: Record<string, unknown> | null | undefined;
   symbols: Array<string>;
-  templateId: string;
-  timeframe: string;
+  templateId: TemplateId;
+  timeframe: Timeframe;
 };
 
 export type CreateWebhookInput = {
@@ -44,42 +52,86 @@ export type CreateWebhookInput = {
   url: string;
 };
 
-export type TemplateFieldsFragment = { id: string, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string };
+export type FeeModel =
+  | 'fixed_bps'
+  | 'match_exchange'
+  | 'none'
+  | 'tiered_maker_taker';
 
-export type JobSummaryFragment = { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null };
+export type SignedStrategyStatus =
+  | 'deployed'
+  | 'draft'
+  | 'error'
+  | 'paused'
+  | 'stopped';
+
+/** A strategy template of the catalogue (backtestTemplates). */
+export type TemplateId =
+  | 'bollinger_breakout'
+  | 'donchian_breakout'
+  | 'ema_cross'
+  | 'macd_trend'
+  | 'rsi_reversion'
+  | 'sma_cross';
+
+/** Candle timeframes; the wire (REST) strings are M1 = 1m, M5 = 5m, M15 = 15m, H1 = 1h, H4 = 4h, D1 = 1d. */
+export type Timeframe =
+  | 'D1'
+  | 'H1'
+  | 'H4'
+  | 'M1'
+  | 'M5'
+  | 'M15';
+
+/** sending: an attempt is under way. */
+export type WebhookDeliveryStatus =
+  | 'delivered'
+  | 'failed'
+  | 'held'
+  | 'pending'
+  | 'sending';
+
+export type WebhookStatus =
+  | 'active'
+  | 'broken'
+  | 'paused';
+
+export type TemplateFieldsFragment = { id: TemplateId, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string };
+
+export type JobSummaryFragment = { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null };
 
 export type BacktestTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type BacktestTemplatesQuery = { backtestTemplates: Array<{ id: string, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string }> };
+export type BacktestTemplatesQuery = { backtestTemplates: Array<{ id: TemplateId, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string }> };
 
 export type RecentBacktestJobsQueryVariables = Exact<{
   limit?: number | null | undefined;
 }>;
 
 
-export type RecentBacktestJobsQuery = { backtestJobs: { data: Array<{ id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null }> } };
+export type RecentBacktestJobsQuery = { backtestJobs: { data: Array<{ id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null }> } };
 
 export type BacktestJobResultQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BacktestJobResultQuery = { backtestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, result: { metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number }, equityCurve: Array<{ time: string, equity: string }> | null, trades: Array<{ id: number, side: string, symbol: string, entryTime: string, entryPrice: string, exitTime: string, exitPrice: string, qty: string, pnl: string, fee: string }> | null } | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
+export type BacktestJobResultQuery = { backtestJob: { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, result: { metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number }, equityCurve: Array<{ time: string, equity: string }> | null, trades: Array<{ id: number, side: string, symbol: string, entryTime: string, entryPrice: string, exitTime: string, exitPrice: string, qty: string, pnl: string, fee: string }> | null } | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
 export type RunBacktestMutationVariables = Exact<{
   input: CreateBacktestJobInput;
 }>;
 
 
-export type RunBacktestMutation = { createBacktestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
+export type RunBacktestMutation = { createBacktestJob: { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
 export type BacktestJobProgressSubscriptionVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BacktestJobProgressSubscription = { backtestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
+export type BacktestJobProgressSubscription = { backtestJob: { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
 export type MarketOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -117,35 +169,35 @@ export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MeQuery = { me: { id: number, email: string, name: string } };
 
-export type StrategyFieldsFragment = { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } };
+export type StrategyFieldsFragment = { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } };
 
 export type StrategiesQueryVariables = Exact<{
   cursor?: string | null | undefined;
 }>;
 
 
-export type StrategiesQuery = { signedStrategies: { nextCursor: string | null, data: Array<{ id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } }> } };
+export type StrategiesQuery = { signedStrategies: { nextCursor: string | null, data: Array<{ id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } }> } };
 
 export type CreateStrategyMutationVariables = Exact<{
   input: CreateSignedStrategyInput;
 }>;
 
 
-export type CreateStrategyMutation = { createSignedStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+export type CreateStrategyMutation = { createSignedStrategy: { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
 
 export type DeployDryRunMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DeployDryRunMutation = { deployStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+export type DeployDryRunMutation = { deployStrategy: { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
 
 export type PauseStrategyMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PauseStrategyMutation = { pauseStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+export type PauseStrategyMutation = { pauseStrategy: { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
 
 export type StrategyEventFeedSubscriptionVariables = Exact<{
   strategyId: string | number;
@@ -154,21 +206,21 @@ export type StrategyEventFeedSubscriptionVariables = Exact<{
 
 export type StrategyEventFeedSubscription = { strategyEvents: { id: string, type: string, timestamp: string, data: Record<string, unknown> } };
 
-export type WebhookFieldsFragment = { id: string, url: string, events: Array<string>, description: string | null, status: string, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string };
+export type WebhookFieldsFragment = { id: string, url: string, events: Array<string>, description: string | null, status: WebhookStatus, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string };
 
 export type WebhooksQueryVariables = Exact<{
   cursor?: string | null | undefined;
 }>;
 
 
-export type WebhooksQuery = { webhooks: { nextCursor: string | null, data: Array<{ id: string, url: string, events: Array<string>, description: string | null, status: string, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string }> } };
+export type WebhooksQuery = { webhooks: { nextCursor: string | null, data: Array<{ id: string, url: string, events: Array<string>, description: string | null, status: WebhookStatus, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string }> } };
 
 export type CreateWebhookMutationVariables = Exact<{
   input: CreateWebhookInput;
 }>;
 
 
-export type CreateWebhookMutation = { createWebhook: { id: string, url: string, events: Array<string>, status: string, createdAt: string, secret: string, secretWarning: string } };
+export type CreateWebhookMutation = { createWebhook: { id: string, url: string, events: Array<string>, status: WebhookStatus, createdAt: string, secret: string, secretWarning: string } };
 
 export type TestWebhookMutationVariables = Exact<{
   id: string;
@@ -183,7 +235,7 @@ export type WebhookDeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type WebhookDeliveriesQuery = { webhookDeliveries: { nextCursor: string | null, data: Array<{ id: string, eventId: string, eventType: string, status: string, attempts: number, lastAttemptAt: string | null, responseStatus: number | null, responseTimeMs: number | null, error: string | null, createdAt: string }> } };
+export type WebhookDeliveriesQuery = { webhookDeliveries: { nextCursor: string | null, data: Array<{ id: string, eventId: string, eventType: string, status: WebhookDeliveryStatus, attempts: number, lastAttemptAt: string | null, responseStatus: number | null, responseTimeMs: number | null, error: string | null, createdAt: string }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String

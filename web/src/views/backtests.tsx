@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorMessage, execute } from '../api/graphql-client';
-import { TIMEFRAME_MS } from '../api/klines';
+import { graphQLTimeframe, TIMEFRAME_MS } from '../api/klines';
 import { subscribe, subscriptionClient } from '../api/subscriptions';
 import { formatTime } from '../components/format';
 import { ErrorMessage, Loading } from '../components/messages';
@@ -168,7 +168,7 @@ export function Backtests({ session }: { session: Session }) {
             .split(',')
             .map((symbol) => symbol.trim().toUpperCase())
             .filter(Boolean),
-          timeframe: settings.timeframe,
+          timeframe: graphQLTimeframe(settings.timeframe),
           start: `${settings.start}T00:00:00Z`,
           end: `${settings.end}T00:00:00Z`,
           capital: settings.capital,
