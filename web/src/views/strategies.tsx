@@ -5,6 +5,7 @@ import { formatDecimal, formatPercent } from '../components/format';
 import { ErrorMessage, Loading } from '../components/messages';
 import { PagedTable } from '../components/paged-table';
 import { exampleValues, ParamsFields, paramsFrom, type ParamValues } from '../components/params-form';
+import { TemplatePicker } from '../components/template-picker';
 import { useAsync } from '../components/use-async';
 import {
   BacktestTemplatesDocument,
@@ -15,7 +16,6 @@ import {
   type StrategyFieldsFragment,
 } from '../graphql/generated';
 import type { Session } from '../session';
-import { TemplatePicker } from './backtests';
 import { StrategyEvents } from './strategy-events';
 
 /** Creates a strategy in draft from a template, prefilled like the backtest form. */
