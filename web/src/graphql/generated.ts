@@ -293,6 +293,14 @@ export type ReactivateWebhookMutationVariables = Exact<{
 
 export type ReactivateWebhookMutation = { updateWebhook: { id: string, url: string, events: Array<string>, description: string | null, status: string, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string } };
 
+export type RedeliverWebhookDeliveryMutationVariables = Exact<{
+  webhookId: string;
+  deliveryId: string;
+}>;
+
+
+export type RedeliverWebhookDeliveryMutation = { redeliverWebhookDelivery: { id: string, status: string } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -781,7 +789,7 @@ export const StrategyEventHistoryDocument = new TypedDocumentString(`
     query StrategyEventHistory($id: ID!, $after: String) {
   signedStrategy(id: $id) {
     id
-    events(after: $after, limit: 100) {
+    events(after: $after, limit: 500) {
       data {
         ...StrategyEventFields
       }
@@ -1083,3 +1091,11 @@ export const ReactivateWebhookDocument = new TypedDocumentString(`
   lastSuccessAt
   createdAt
 }`) as unknown as TypedDocumentString<ReactivateWebhookMutation, ReactivateWebhookMutationVariables>;
+export const RedeliverWebhookDeliveryDocument = new TypedDocumentString(`
+    mutation RedeliverWebhookDelivery($webhookId: String!, $deliveryId: String!) {
+  redeliverWebhookDelivery(webhookId: $webhookId, deliveryId: $deliveryId) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RedeliverWebhookDeliveryMutation, RedeliverWebhookDeliveryMutationVariables>;

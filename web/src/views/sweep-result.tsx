@@ -46,7 +46,7 @@ export function sweptParams(configParams: Record<string, unknown>): string[] {
 function axisValues(configParams: Record<string, unknown>, name: string): unknown[] {
   const values = configParams[name];
   const list = Array.isArray(values) ? [...(values as unknown[])] : [values];
-  return list.every((value) => typeof value === 'number') ? (list).sort((a, b) => a - b) : list;
+  return list.every((value) => typeof value === 'number') ? list.sort((a, b) => a - b) : list;
 }
 
 interface Cell {

@@ -6,15 +6,17 @@ import { PagedTable } from '../components/paged-table';
 import { useAsync } from '../components/use-async';
 import {
   CreateWebhookDocument,
+  ReactivateWebhookDocument,
+  RotateWebhookSecretDocument,
   TestWebhookDocument,
-  WebhookDeliveriesDocument,
   WebhooksDocument,
   type CreateWebhookMutation,
+  type RotateWebhookSecretMutation,
   type TestWebhookMutation,
-  type WebhookDeliveriesQuery,
   type WebhookFieldsFragment,
 } from '../graphql/generated';
 import type { Session } from '../session';
+import { Deliveries } from './webhook-deliveries';
 
 /** The event types and wildcards of contract §9 a webhook may subscribe to. */
 const EVENT_CHOICES = [
@@ -29,8 +31,6 @@ const EVENT_CHOICES = [
   'backtest.job_failed',
   'account.balance_low',
 ];
-
-type Delivery = WebhookDeliveriesQuery['webhookDeliveries']['data'][number];
 
 function NewWebhook({ session, onCreated }: { session: Session; onCreated: () => void }) {
   const [url, setUrl] = useState('');
@@ -96,59 +96,34 @@ function NewWebhook({ session, onCreated }: { session: Session; onCreated: () =>
   );
 }
 
-/** The delivery log of one webhook, newest first, a page at a time. */
-function Deliveries({ session, webhook }: { session: Session; webhook: WebhookFieldsFragment }) {
-  const [rows, setRows] = useState<Delivery[]>([]);
-  const [cursor, setCursor] = useState<string | null>();
-  const first = useAsync(async () => {
-    const { webhookDeliveries } = await execute(session.credentials, WebhookDeliveriesDocument, { webhookId: webhook.id });
-    setRows(webhookDeliveries.data);
-    setCursor(webhookDeliveries.nextCursor);
-    return webhookDeliveries;
-  }, [webhook.id]);
-  const [error, setError] = useState<string>();
-  async function more() {
-    try {
-      const { webhookDeliveries } = await execute(session.credentials, WebhookDeliveriesDocument, { webhookId: webhook.id, cursor });
-      setRows([...rows, ...webhookDeliveries.data]);
-      setCursor(webhookDeliveries.nextCursor);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-  return (
-    <section class="panel" aria-labelledby="deliveries-title">
-      <h3 id="deliveries-title">Deliveries to {webhook.url}</h3>
-      <ErrorMessage>{first.error ?? error}</ErrorMessage>
-      <PagedTable
-        caption="Delivery log"
-        rows={rows}
-        rowKey={(row) => row.id}
-        pageSize={20}
-        empty="No deliveries yet."
-        columns={[
-          { label: 'Created', value: (row) => formatTime(row.createdAt) },
-          { label: 'Event', value: (row) => row.eventType },
-          { label: 'Status', value: (row) => row.status },
-          { label: 'Attempts', value: (row) => row.attempts, numeric: true },
-          { label: 'HTTP status', value: (row) => row.responseStatus ?? '–', numeric: true },
-          { label: 'Time (ms)', value: (row) => row.responseTimeMs ?? '–', numeric: true },
-          { label: 'Error', value: (row) => row.error ?? '' },
-        ]}
-      />
-      {cursor && (
-        <button type="button" onClick={() => void more()}>
-          Load older deliveries
-        </button>
-      )}
-    </section>
-  );
-}
-
 export function Webhooks({ session }: { session: Session }) {
   const webhooks = useAsync(() => execute(session.credentials, WebhooksDocument, {}), [session]);
   const [selected, setSelected] = useState<WebhookFieldsFragment>();
   const [tests, setTests] = useState<Record<string, TestWebhookMutation['testWebhook'] | string>>({});
+  const [rotated, setRotated] = useState<{ url: string } & RotateWebhookSecretMutation['rotateWebhookSecret']>();
+  const [error, setError] = useState<string>();
+
+  /** A new signing secret, shown once; for 24 hours deliveries carry the previous signature too (contract §16). */
+  async function rotate(webhook: WebhookFieldsFragment) {
+    setError(undefined);
+    try {
+      const { rotateWebhookSecret } = await execute(session.credentials, RotateWebhookSecretDocument, { id: webhook.id });
+      setRotated({ url: webhook.url, ...rotateWebhookSecret });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  /** A broken webhook gets no more attempts until it is set active again, which resets its failure count (contract §10). */
+  async function reactivate(webhook: WebhookFieldsFragment) {
+    setError(undefined);
+    try {
+      await execute(session.credentials, ReactivateWebhookDocument, { id: webhook.id });
+      webhooks.reload();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
 
   async function test(webhook: WebhookFieldsFragment) {
     setTests({ ...tests, [webhook.id]: 'sending…' });
@@ -173,7 +148,17 @@ export function Webhooks({ session }: { session: Session }) {
       <h2 id="webhooks-title">Webhooks</h2>
       <NewWebhook session={session} onCreated={webhooks.reload} />
       {webhooks.loading && !webhooks.data && <Loading what="webhooks" />}
-      <ErrorMessage>{webhooks.error}</ErrorMessage>
+      <ErrorMessage>{webhooks.error ?? error}</ErrorMessage>
+      {rotated && (
+        <div class="message secret" role="alert">
+          <p>
+            New signing secret of {rotated.url}, shown only now: <code data-testid="rotated-secret">{rotated.secret}</code>
+          </p>
+          <p>
+            {rotated.secretWarning} Deliveries carry the previous secret&apos;s signature too until {formatTime(rotated.previousSecretExpiresAt)} UTC.
+          </p>
+        </div>
+      )}
       <PagedTable
         caption="Your webhooks"
         rows={webhooks.data?.webhooks.data ?? []}
@@ -193,9 +178,17 @@ export function Webhooks({ session }: { session: Session }) {
                 <button type="button" onClick={() => void test(row)} aria-label={`Send a test event to ${row.url}`}>
                   Test
                 </button>
-                <button type="button" onClick={() => setSelected(row)} aria-label={`Delivery log of ${row.url}`}>
+                <button type="button" onClick={() => setSelected(row)} aria-pressed={selected?.id === row.id} aria-label={`Delivery log of ${row.url}`}>
                   Deliveries
                 </button>
+                <button type="button" onClick={() => void rotate(row)} aria-label={`Rotate the signing secret of ${row.url}`}>
+                  Rotate secret
+                </button>
+                {row.status !== 'active' && (
+                  <button type="button" onClick={() => void reactivate(row)} aria-label={`Reactivate ${row.url}`}>
+                    Reactivate
+                  </button>
+                )}
                 <span role="status">{testText(row.id)}</span>
               </div>
             ),
