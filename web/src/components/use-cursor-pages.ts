@@ -23,7 +23,11 @@ export function useCursorPages<Row>(load: (cursor: string | null | undefined) =>
   const [cursor, setCursor] = useState<string | null>();
   const [error, setError] = useState<string>();
   const first = useAsync(async () => {
-    const page = await load(undefined);
+    const page = await load(undefined).catch((failure: unknown) => {
+      setRows([]);
+      setCursor(null);
+      throw failure;
+    });
     setRows(page.data);
     setCursor(page.nextCursor);
     setError(undefined);

@@ -14,7 +14,7 @@ export function StrategyPositions({ session, strategyId, name, revision }: { ses
   const [filter, setFilter] = useState<keyof typeof FILTERS>('all');
   const positions = useCursorPages(
     async (cursor) =>
-      (await execute(session.credentials, StrategyPositionsDocument, { id: strategyId, status: filter === 'all' ? null : filter, cursor })).signedStrategy
+      (await execute(session.credentials, StrategyPositionsDocument, { id: strategyId, status: filter === 'all' ? undefined : filter, cursor })).signedStrategy
         .positions,
     [strategyId, filter, revision],
   );

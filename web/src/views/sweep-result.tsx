@@ -36,17 +36,25 @@ function colourAt(fraction: number): string {
 
 const paramText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** The params the sweep varied: those whose value list in the config has more than one entry, in the config's order. */
-export function sweptParams(configParams: Record<string, unknown>): string[] {
-  return Object.entries(configParams)
-    .filter(([, values]) => Array.isArray(values) && values.length > 1)
-    .map(([name]) => name);
+/** The distinct values of each param among the rows, in ascending order for numbers. */
+function paramValues(rows: Row[]): Map<string, unknown[]> {
+  const values = new Map<string, Map<string, unknown>>();
+  for (const row of rows)
+    for (const [name, value] of Object.entries(row.params)) {
+      if (!values.has(name)) values.set(name, new Map());
+      values.get(name)!.set(paramText(value), value);
+    }
+  return new Map(
+    [...values].map(([name, distinct]) => {
+      const list = [...distinct.values()];
+      return [name, list.every((value) => typeof value === 'number') ? list.sort((a, b) => a - b) : list];
+    }),
+  );
 }
 
-function axisValues(configParams: Record<string, unknown>, name: string): unknown[] {
-  const values = configParams[name];
-  const list = Array.isArray(values) ? [...(values as unknown[])] : [values];
-  return list.every((value) => typeof value === 'number') ? list.sort((a, b) => a - b) : list;
+/** The params the rows vary, in the order the rows list them. */
+function sweptParams(values: Map<string, unknown[]>): string[] {
+  return [...values].filter(([, list]) => list.length > 1).map(([name]) => name);
 }
 
 interface Cell {
@@ -61,7 +69,7 @@ interface Cell {
  * metric as text and as colour; each cell is focusable and named for screen
  * readers, and the one under the pointer or focus is read out below.
  */
-function Heatmap({ sweep, rows, params }: { sweep: SweepFieldsFragment; rows: Row[]; params: string[] }) {
+function Heatmap({ sweep, rows, values: axes, params }: { sweep: SweepFieldsFragment; rows: Row[]; values: Map<string, unknown[]>; params: string[] }) {
   const [xName, setXName] = useState(params[0]);
   const [yName, setYName] = useState(params[1]);
   const [metric, setMetric] = useState<MetricName>(() => {
@@ -69,8 +77,8 @@ function Heatmap({ sweep, rows, params }: { sweep: SweepFieldsFragment; rows: Ro
     return METRIC_NAMES.find((name) => name === objective) ?? 'sharpe';
   });
   const [pointed, setPointed] = useState<string>();
-  const xs = axisValues(sweep.config.params, xName);
-  const ys = axisValues(sweep.config.params, yName);
+  const xs = axes.get(xName) ?? [];
+  const ys = axes.get(yName) ?? [];
   // Rows are sorted by the objective, so the first match of a cell is the best over the params not on the axes.
   const grid: Cell[][] = ys.map((y) =>
     xs.map((x) => {
@@ -168,7 +176,8 @@ function Heatmap({ sweep, rows, params }: { sweep: SweepFieldsFragment; rows: Ro
 /** The leaderboard so far (best first by the objective) and, when two or more params vary, the heatmap. */
 export function SweepResult({ sweep }: { sweep: SweepFieldsFragment }) {
   const rows = sweep.result?.rows ?? [];
-  const params = useMemo(() => sweptParams(sweep.config.params), [sweep.config.params]);
+  const values = useMemo(() => paramValues(rows), [rows]);
+  const params = sweptParams(values);
   const objective = metricField(sweep.config.objective);
   const metrics = [objective, ...LEADERBOARD_METRICS.filter((name) => name !== objective)] as MetricName[];
   const columns: Column<Row>[] = [
@@ -196,7 +205,7 @@ export function SweepResult({ sweep }: { sweep: SweepFieldsFragment }) {
         empty="No combination finished yet."
         columns={columns}
       />
-      {params.length >= 2 && rows.length > 0 && <Heatmap sweep={sweep} rows={rows} params={params} />}
+      {params.length >= 2 && rows.length > 0 && <Heatmap sweep={sweep} rows={rows} values={values} params={params} />}
     </section>
   );
 }
