@@ -252,7 +252,10 @@ describe('the dashboard in a browser (contract §14)', () => {
     expect(await page.$eval('#sweep-param-fast-from', (input) => (input as HTMLInputElement).value)).toBe('5');
     await page.click('form[aria-label="New sweep"] button[type=submit]');
     await page.waitForFunction(() => document.querySelector<HTMLProgressElement>('#sweep-progress')?.value === 100, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector('label[for=sweep-progress]')?.textContent?.includes(': done, 100%'), { timeout: 10_000 });
     await captionShown(page, 'Leaderboard by Sharpe');
+    // The finished sweep joins the recent sweeps.
+    await page.waitForSelector('button[aria-label^="Show sweep sw_"]');
     // 3 × 3 combinations, of which fast 15 / slow 15 is skipped (fast must stay below slow).
     await page.waitForFunction(() => document.querySelector('[data-testid=sweep-heatmap]')?.getAttribute('data-cells') === '8');
     const heatmap = await page.$eval('[data-testid=sweep-heatmap]', (table) => ({
