@@ -110,7 +110,8 @@ export function subscribeResuming<TResult, TVariables extends Record<string, unk
   let lastId = after;
   let retries = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let unsubscribe = () => undefined as void;
+  let unsubscribe: () => void = () => undefined;
+  let stopped = false;
   client.on('connected', () => {
     retries = 0;
     sink.state('connected');
@@ -127,6 +128,7 @@ export function subscribeResuming<TResult, TVariables extends Record<string, unk
           sink.next(value.data);
         },
         error: (error: unknown) => {
+          if (stopped) return;
           if (!isRetryable(error) || Array.isArray(error)) return sink.error(connectionErrorMessage(error));
           sink.state('reconnecting');
           retryTimer = setTimeout(start, retryDelay(retries));
@@ -139,6 +141,7 @@ export function subscribeResuming<TResult, TVariables extends Record<string, unk
   sink.state('connecting');
   start();
   return () => {
+    stopped = true;
     clearTimeout(retryTimer);
     unsubscribe();
     void client.dispose();

@@ -205,7 +205,7 @@ export function SweepResult({ sweep }: { sweep: SweepFieldsFragment }) {
         empty="No combination finished yet."
         columns={columns}
       />
-      {params.length >= 2 && rows.length > 0 && <Heatmap sweep={sweep} rows={rows} values={values} params={params} />}
+      {params.length >= 2 && rows.length > 0 && <Heatmap key={sweep.id} sweep={sweep} rows={rows} values={values} params={params} />}
     </section>
   );
 }
