@@ -301,6 +301,11 @@ export type RedeliverWebhookDeliveryMutationVariables = Exact<{
 
 export type RedeliverWebhookDeliveryMutation = { redeliverWebhookDelivery: { id: string, status: string } };
 
+export type WebhookEventTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhookEventTypesQuery = { webhookEventTypes: Array<{ type: string, description: string }> };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1099,3 +1104,11 @@ export const RedeliverWebhookDeliveryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RedeliverWebhookDeliveryMutation, RedeliverWebhookDeliveryMutationVariables>;
+export const WebhookEventTypesDocument = new TypedDocumentString(`
+    query WebhookEventTypes {
+  webhookEventTypes {
+    type
+    description
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookEventTypesQuery, WebhookEventTypesQueryVariables>;

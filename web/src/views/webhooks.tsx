@@ -9,33 +9,39 @@ import {
   ReactivateWebhookDocument,
   RotateWebhookSecretDocument,
   TestWebhookDocument,
+  WebhookEventTypesDocument,
   WebhooksDocument,
   type CreateWebhookMutation,
   type RotateWebhookSecretMutation,
   type TestWebhookMutation,
+  type WebhookEventTypesQuery,
   type WebhookFieldsFragment,
 } from '../graphql/generated';
 import type { Session } from '../session';
 import { Deliveries } from './webhook-deliveries';
 
-/** The event types and wildcards of contract §9 a webhook may subscribe to. */
-const EVENT_CHOICES = [
-  'strategy.*',
-  'strategy.deployed',
-  'strategy.paused',
-  'strategy.position_opened',
-  'strategy.position_closed',
-  'strategy.error',
-  'backtest.*',
-  'backtest.job_done',
-  'backtest.job_failed',
-  'account.balance_low',
-];
+/** `webhook.test` is sent only by the test button; a webhook cannot subscribe to it. */
+const TEST_EVENT = 'webhook.test';
+
+/** Each family's wildcard (`strategy.*`) followed by its event types, in the catalogue's order (contract §16 event types). */
+function eventChoices(catalogue: WebhookEventTypesQuery['webhookEventTypes']): { name: string; description: string }[] {
+  const choices: { name: string; description: string }[] = [];
+  for (const { type, description } of catalogue) {
+    if (type === TEST_EVENT) continue;
+    const wildcard = `${type.split('.')[0]}.*`;
+    if (!choices.some((choice) => choice.name === wildcard)) choices.push({ name: wildcard, description: `Every ${wildcard.slice(0, -2)} event.` });
+    choices.push({ name: type, description });
+  }
+  return choices;
+}
 
 function NewWebhook({ session, onCreated }: { session: Session; onCreated: () => void }) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(['strategy.*']);
   const [description, setDescription] = useState('');
+  const [threshold, setThreshold] = useState('');
+  const catalogue = useAsync(() => execute(session.credentials, WebhookEventTypesDocument), [session]);
+  const choices = eventChoices(catalogue.data?.webhookEventTypes ?? []);
   const [created, setCreated] = useState<CreateWebhookMutation['createWebhook']>();
   const [error, setError] = useState<string>();
 
@@ -43,7 +49,9 @@ function NewWebhook({ session, onCreated }: { session: Session; onCreated: () =>
     event.preventDefault();
     setError(undefined);
     try {
-      const { createWebhook } = await execute(session.credentials, CreateWebhookDocument, { input: { url, events, description: description || null } });
+      const { createWebhook } = await execute(session.credentials, CreateWebhookDocument, {
+        input: { url, events, description: description || null, balanceLowThreshold: threshold || null },
+      });
       setCreated(createWebhook);
       onCreated();
     } catch (failure) {
@@ -69,12 +77,24 @@ function NewWebhook({ session, onCreated }: { session: Session; onCreated: () =>
         </div>
         <fieldset class="choices">
           <legend>Events</legend>
-          {EVENT_CHOICES.map((name) => (
-            <label class="inline" key={name}>
+          {choices.map(({ name, description: about }) => (
+            <label class="inline" key={name} title={about}>
               <input type="checkbox" checked={events.includes(name)} onChange={(event) => toggle(name, event.currentTarget.checked)} /> {name}
             </label>
           ))}
         </fieldset>
+        {events.some((name) => name.startsWith('account.')) && (
+          <div class="field">
+            <label for="webhook-threshold">Low balance threshold (USDT{events.includes('account.balance_low') ? ', required' : ''})</label>
+            <input
+              id="webhook-threshold"
+              inputMode="decimal"
+              required={events.includes('account.balance_low')}
+              value={threshold}
+              onInput={(event) => setThreshold(event.currentTarget.value)}
+            />
+          </div>
+        )}
         <div class="field">
           <label for="webhook-description">Description (optional)</label>
           <input id="webhook-description" value={description} onInput={(event) => setDescription(event.currentTarget.value)} />
