@@ -61,7 +61,7 @@ function RecoverForm({ session, webhook, onRecovered }: { session: Session; webh
     }
   }
   return (
-    <form class="inline-form" onSubmit={(event) => void recover(event)} aria-label={`Send failed deliveries to ${webhook.url} again`}>
+    <form class="inline-form action-row" onSubmit={(event) => void recover(event)} aria-label={`Send failed deliveries to ${webhook.url} again`}>
       <TextField id="recover-since" label="Failed since (UTC, at most 14 days back)" type="datetime-local" value={since} onInput={setSince} />
       <button type="submit">Send failed deliveries again</button>
       <p role="status">{outcome}</p>
