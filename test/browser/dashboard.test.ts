@@ -267,7 +267,11 @@ describe('the dashboard in a browser (contract §14)', () => {
       labelled: [...table.querySelectorAll('td.cell')].every((cell) => cell.getAttribute('aria-label')?.includes('Sharpe') || cell.classList.contains('empty')),
     }));
     expect(heatmap).toEqual({ caption: 'Sharpe by slow (rows) and fast (columns)', columns: ['slow \\ fast', '5', '10', '15'], labelled: true });
-    await page.focus('[data-testid=sweep-heatmap] td.cell');
+    // By keyboard: from the metric select, past the table's scroll region, to the first cell.
+    await page.focus('#heatmap-metric');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.matches('[data-testid=sweep-heatmap] td.cell'))).toBe(true);
     expect(await page.$eval('[data-testid=heatmap-pointed]', (status) => status.textContent)).toMatch(/^fast 5, slow 15: Sharpe .+, rank \d+$/);
 
     // Another metric colours and labels the same grid.
