@@ -7,7 +7,7 @@ import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { NotificationListener } from './db/notifications';
 import { checkpoint, migrate, openDatabase, type Orm } from './db/orm';
 import { ProcessLiveness } from './db/process-liveness';
-import { createExpressApp } from './http/app';
+import { createRequestListener } from './http/app';
 import { startGraphQL, startSubscriptions, type GraphQLEndpoint } from './http/graphql';
 import { Lifecycle } from './lifecycle/lifecycle';
 import { createLogger, type Logger } from './observability/logger';
@@ -176,7 +176,7 @@ export async function startService(config: Config, logger: Logger = createLogger
         dependsOn: [APOLLO, UPSTREAM_CLIENTS],
         start: async () => {
           const { orm, services, metrics } = core();
-          const app = createExpressApp({
+          const handleRequest = createRequestListener({
             orm,
             services,
             logger,
@@ -186,7 +186,7 @@ export async function startService(config: Config, logger: Logger = createLogger
             corsOrigins: config.corsOrigins,
             graphqlMiddleware: required(graphql, APOLLO).middleware,
           });
-          httpServer.on('request', app);
+          httpServer.on('request', handleRequest);
           url = await listen(httpServer, config.host, config.port);
         },
         stop: () => closeServer(httpServer),

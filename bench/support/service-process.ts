@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import readline from 'node:readline';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -15,37 +16,36 @@ export interface ServiceProcess {
  * The service as its own process, exactly as `npm run dev` runs it (embedded
  * PostgreSQL in `dataDir`, request logging at info). The first process of a
  * benchmark runs `ROLE=all`; others `ROLE=api`, sharing its database.
+ *
+ * Its log goes to a file in `dataDir`, as a production service's goes to a
+ * collector: reading thousands of lines a second in the benchmark process
+ * would take CPU from the load generator beside it.
  */
 export async function startServiceProcess(dataDir: string, role: 'all' | 'api', env: Record<string, string>): Promise<ServiceProcess> {
   // e.g. BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" to profile the service under load.
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const logFile = path.join(dataDir, `service-${role}-${Date.now()}.log`);
+  const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, [...nodeArgs, '-r', '@swc-node/register', 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ROLE: role, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
+  closeSync(log);
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
   };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error('service did not start within 60 s'));
-    }, 60_000);
-    const lines = readline.createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      const url = /"url":"(http:[^"]+)"/.exec(line)?.[1];
-      if (url && line.includes('"msg":"service started"')) {
-        clearTimeout(timer);
-        resolve({ url, child, stop });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited with ${code} before listening`));
-    });
-  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} before listening (log: ${logFile})`);
+    const started = (await readFile(logFile, 'utf8')).split('\n').find((line) => line.includes('"msg":"service started"'));
+    const url = started === undefined ? undefined : /"url":"(http:[^"]+)"/.exec(started)?.[1];
+    if (url) return { url, child, stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`service did not start within 60 s (log: ${logFile})`);
 }

@@ -1,5 +1,7 @@
 import cors from 'cors';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { RequestListener } from 'node:http';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import proxyAddr from 'proxy-addr';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -16,6 +18,7 @@ import { openApiRoutes } from './openapi.routes';
 import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
 import { refuseUnstorableInput } from './input-guards';
 import { methodNotAllowed } from './method-not-allowed';
+import { RememberedAnswers } from './remembered-answers';
 import { requestLogging } from './request-logging';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -39,12 +42,26 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Composes the express application: guard rails first, then the GraphQL core and the REST adapter, then the error mapping. */
-export function createExpressApp(parts: AppParts): Express {
+/**
+ * Composes the HTTP request handler: repeated market-data cache hits are
+ * answered before express (remembered-answers.ts); everything else goes to
+ * the express application: guard rails first, then the GraphQL core and the
+ * REST adapter, then the error mapping.
+ */
+export function createRequestListener(parts: AppParts): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parts.trustProxy);
   app.set('etag', false);
+  const trusted = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
+  const limitPublic = publicRateLimit(parts.orm, parts.publicRateLimitPerMinute);
+  const remembered = new RememberedAnswers({
+    logger: parts.logger,
+    metrics: parts.metrics,
+    clientAddress: (req) => proxyAddr(req, trusted),
+    admitLeased: limitPublic.admitLeased,
+    corsEnabled: parts.corsOrigins.length > 0,
+  });
 
   app.use(requestLogging(parts.logger, parts.metrics));
   if (parts.corsOrigins.length > 0) {
@@ -52,8 +69,7 @@ export function createExpressApp(parts: AppParts): Express {
   }
   app.use(healthRoutes(parts.orm, parts.metrics));
 
-  const limitPublic = publicRateLimit(parts.orm, parts.publicRateLimitPerMinute);
-  app.use((req, res, next) => (isExemptFromPublicLimit(req.path) ? next() : limitPublic(req, res, next)));
+  app.use((req, res, next) => (isExemptFromPublicLimit(req.path) ? next() : limitPublic.middleware(req, res, next)));
 
   app.use(
     express.json({
@@ -69,7 +85,7 @@ export function createExpressApp(parts: AppParts): Express {
   // Upstream calls a query makes count against its client's share of the upstream budget (see upstream-caller.ts).
   app.use('/graphql', (req, res, next) => asUpstreamCaller(req.ip, () => parts.graphqlMiddleware(req, res, next)));
   app.use(refuseUnstorableInput());
-  const rest = restRoutes(parts.services, parts.logger);
+  const rest = restRoutes(parts.services, parts.logger, remembered.remember());
   app.use(rest);
   app.use(
     openApiRoutes(
@@ -83,5 +99,7 @@ export function createExpressApp(parts: AppParts): Express {
     res.status(404).json(req.path.startsWith('/v1/') ? { error: { code: 'NOT_FOUND', message: 'no such endpoint' } } : { detail: 'Not Found' });
   });
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendError(req, res, error, parts.logger));
-  return app;
+  return (req, res) => {
+    if (!remembered.answer(req, res)) void app(req, res);
+  };
 }

@@ -15,13 +15,24 @@ import { AppError } from '../errors/app-error';
  * more than the limit. A chunk is at most 1/8 of what the address has left
  * (one point when little is left, so the last points are exact), which bounds
  * the price of leasing: points one process holds are not available to the
- * same address on another process until the window ends.
+ * same address on another process until the window ends. A busy address's
+ * next chunk is asked for before its lease runs dry, so its requests never
+ * wait for PostgreSQL, and cache hits answered before express
+ * (remembered-answers.ts) spend leased points without waiting at all.
  */
 
 /** The share of an address's remaining budget one process may take at once. */
 const LEASE_SHARE = 8;
 /** A ceiling on one lease, so a very high limit still refreshes the shared count every few seconds under load. */
 const MAX_LEASE = 500;
+/**
+ * When a lease is down to this share of its last chunk, the next chunk is
+ * asked for while the rest is spent: a busy address never finds its lease
+ * empty, so its requests do not queue behind the PostgreSQL round trip.
+ */
+const REFILL_AHEAD_SHARE = 2;
+/** Two grants whose windows end within this of each other are in the same window (windows are a minute long). */
+const SAME_WINDOW_MS = 1_000;
 const MAX_TRACKED_ADDRESSES = 100_000;
 
 interface Lease {
@@ -30,6 +41,8 @@ interface Lease {
   expiresAt: number;
   /** What the store said was left after the last lease: the base of the next chunk. */
   knownRemaining: number;
+  /** The size of the last chunk granted: the refill-ahead mark is a share of it. */
+  lastChunk: number;
   /** Set once the store says the window's budget is spent: rejections are then answered from memory. */
   exhaustedUntil: number;
   refilling?: Promise<void>;
@@ -43,48 +56,80 @@ export class LeasedRateLimiter {
     private readonly points: number,
   ) {}
 
+  /** Spends a point of a lease this process already holds; false when that needs the shared store (then `take`). */
+  takeLeased(key: string): boolean {
+    const lease = this.leases.get(key);
+    if (lease === undefined || lease.tokens <= 0 || lease.expiresAt <= Date.now()) return false;
+    this.spend(key, lease);
+    return true;
+  }
+
   /** Resolves with `undefined` when the request may proceed, or with the milliseconds until the window ends. */
   async take(key: string): Promise<number | undefined> {
     for (;;) {
       const now = Date.now();
       let lease = this.leases.get(key);
       if (!lease || (lease.expiresAt <= now && !lease.refilling)) {
-        lease = { tokens: 0, expiresAt: 0, knownRemaining: 0, exhaustedUntil: 0 };
+        lease = { tokens: 0, expiresAt: 0, knownRemaining: 0, lastChunk: 0, exhaustedUntil: 0 };
         this.leases.set(key, lease);
       }
       if (lease.tokens > 0 && lease.expiresAt > now) {
-        lease.tokens -= 1;
+        this.spend(key, lease);
         return undefined;
       }
       if (lease.exhaustedUntil > now) return lease.exhaustedUntil - now;
-      const current = lease;
-      current.refilling ??= this.refill(key, current).finally(() => {
-        current.refilling = undefined;
-      });
-      await current.refilling;
+      await this.refilled(key, lease);
     }
+  }
+
+  private spend(key: string, lease: Lease): void {
+    lease.tokens -= 1;
+    if (lease.tokens * REFILL_AHEAD_SHARE < lease.lastChunk && lease.knownRemaining > 0 && !lease.refilling) {
+      // A failure here is the store's: the request that next finds the lease empty waits for a refill and meets it.
+      this.refilled(key, lease).catch(() => undefined);
+    }
+  }
+
+  private refilled(key: string, lease: Lease): Promise<void> {
+    lease.refilling ??= this.refill(key, lease).finally(() => {
+      lease.refilling = undefined;
+    });
+    return lease.refilling;
   }
 
   private async refill(key: string, lease: Lease): Promise<void> {
     const chunk = Math.min(MAX_LEASE, Math.max(1, Math.floor(lease.knownRemaining / LEASE_SHARE)));
     try {
       const granted = await this.store.consume(key, chunk);
-      lease.tokens = chunk;
+      const expiresAt = Date.now() + granted.msBeforeNext;
+      // Points left from an earlier window are not this window's to spend.
+      const carried = Math.abs(expiresAt - lease.expiresAt) < SAME_WINDOW_MS ? lease.tokens : 0;
+      lease.tokens = carried + chunk;
+      lease.lastChunk = chunk;
       lease.knownRemaining = granted.remainingPoints;
-      lease.expiresAt = Date.now() + granted.msBeforeNext;
+      lease.expiresAt = expiresAt;
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       // The store counted the whole chunk; the part that fitted under the limit before it is still ours to spend.
       const before = rejection.consumedPoints - chunk;
-      lease.tokens = Math.max(0, Math.min(chunk, this.points - before));
+      const expiresAt = Date.now() + rejection.msBeforeNext;
+      const carried = Math.abs(expiresAt - lease.expiresAt) < SAME_WINDOW_MS ? lease.tokens : 0;
+      lease.tokens = carried + Math.max(0, Math.min(chunk, this.points - before));
+      lease.lastChunk = chunk;
       lease.knownRemaining = 0;
-      lease.expiresAt = Date.now() + rejection.msBeforeNext;
+      lease.expiresAt = expiresAt;
       lease.exhaustedUntil = lease.expiresAt;
     }
   }
 }
 
-export function publicRateLimit(orm: Orm, perMinute: number): RequestHandler {
+export interface PublicRateLimit {
+  middleware: RequestHandler;
+  /** Admits a request from the points this process has leased for the address, without waiting; false: pass it to `middleware`. */
+  admitLeased: (address: string) => boolean;
+}
+
+export function publicRateLimit(orm: Orm, perMinute: number): PublicRateLimit {
   const store = new RateLimiterPostgres({
     storeClient: orm.em.getConnection().getKnex(),
     storeType: 'knex',
@@ -100,7 +145,7 @@ export function publicRateLimit(orm: Orm, perMinute: number): RequestHandler {
   const limiter = new LeasedRateLimiter(store, perMinute);
   const refusal = (retryAfterMs: number) =>
     new AppError('RATE_LIMITED', 'rate limit exceeded', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
-  return (req: Request, _res, next) => {
+  const middleware: RequestHandler = (req: Request, _res, next) => {
     const address = req.ip ?? 'unknown';
     req.chargePublicRequests = async (count) => {
       for (let taken = 0; taken < count; taken += 1) {
@@ -110,6 +155,7 @@ export function publicRateLimit(orm: Orm, perMinute: number): RequestHandler {
     };
     limiter.take(address).then((retryAfterMs) => next(retryAfterMs === undefined ? undefined : refusal(retryAfterMs)), next);
   };
+  return { middleware, admitLeased: (address) => limiter.takeLeased(address) };
 }
 
 declare module 'express-serve-static-core' {

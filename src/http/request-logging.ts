@@ -5,7 +5,8 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** What an offered `X-Request-Id` may look like to be echoed and logged. */
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * One structured line per request with a request id (taken from a well-formed

@@ -25,6 +25,21 @@ const REDACTED_PATHS = [
   '*.appJwtSecret',
 ];
 
+/**
+ * Lines are written in batches of at least this many bytes: one write per
+ * line cost a busy process about a tenth of its time per request (issue 16).
+ */
+const BATCH_BYTES = 4096;
+/** A batch that has not filled is written after this, so a quiet service's lines are never held back longer. */
+const BATCH_DELAY_MS = 200;
+
+/** Standard output, written asynchronously in batches; whatever is buffered is written synchronously when the process exits. */
+function batchedStdout(): pino.DestinationStream {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
+  setInterval(() => destination.flush(), BATCH_DELAY_MS).unref();
+  return destination;
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -35,6 +50,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       serializers: { err: serializeError },
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination ?? pino.destination({ dest: 1, sync: false }),
+    destination ?? batchedStdout(),
   );
 }

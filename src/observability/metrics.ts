@@ -5,6 +5,8 @@ export interface Metrics {
   registry: Registry;
   httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
   upstreamRequests: Counter<'endpoint' | 'outcome'>;
+  /** Requests answered before express from a remembered cache hit (http/remembered-answers.ts), by route. */
+  rememberedAnswers: Counter<'route'>;
 }
 
 export function createMetrics(): Metrics {
@@ -23,6 +25,12 @@ export function createMetrics(): Metrics {
       name: 'upstream_requests_total',
       help: 'Requests sent to the upstream exchange by endpoint and outcome',
       labelNames: ['endpoint', 'outcome'],
+      registers: [registry],
+    }),
+    rememberedAnswers: new Counter({
+      name: 'http_remembered_answers_total',
+      help: 'Requests answered from a remembered cache hit before the express router, by route template',
+      labelNames: ['route'],
       registers: [registry],
     }),
   };

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Logger } from '../observability/logger';
 import type { Services } from '../services';
 import { operationRoutesFor } from './operation-route';
@@ -11,12 +11,16 @@ import { webhooksRoutes } from './webhooks.routes';
 import { strategiesRoutes } from './strategies.routes';
 import { bodyCredentialRoutes } from './body-credential.routes';
 
-/** The documented REST paths; each feature adds its router here. */
-export function restRoutes(services: Services, logger: Logger): Router {
+/**
+ * The documented REST paths; each feature adds its router here. `remember`
+ * marks the routes whose answers may be served again before express while
+ * their upstream answers are current (http/remembered-answers.ts).
+ */
+export function restRoutes(services: Services, logger: Logger, remember?: RequestHandler): Router {
   const router = Router();
   const op = operationRoutesFor(services, logger);
   // Busiest first: every router a request passes before its own costs a match per route.
-  router.use(marketDataRoutes(services, op));
+  router.use(marketDataRoutes(services, op, remember));
   router.use(publicStrategiesRoutes(op));
   router.use(identityRoutes(op));
   router.use(planSeriesRoutes(op));

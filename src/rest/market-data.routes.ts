@@ -41,7 +41,10 @@ const CACHED_REPLY: RestReply<{ readonly [CACHE_STATUS]: CacheStatus }> = {
   },
 };
 
-export function marketDataRoutes(services: Services, op: OperationRoutes): Router {
+/** A route's answers may be reused while the upstream answers behind them are (see http/remembered-answers.ts); by default nothing is. */
+const REMEMBER_NOTHING: RequestHandler = (_req, _res, next) => next();
+
+export function marketDataRoutes(services: Services, op: OperationRoutes, remember: RequestHandler = REMEMBER_NOTHING): Router {
   const router = Router();
   const { marketPassThrough } = services;
   const market = new MarketDataResolver();
@@ -52,42 +55,52 @@ export function marketDataRoutes(services: Services, op: OperationRoutes): Route
   for (const path of marketPassThrough.paths()) {
     router.get(
       path,
+      remember,
       passThrough((req) => inputFrom('query', () => marketPassThrough.forward(path, queryOf(req)))),
     );
   }
 
   router.get(
     '/funding/rates',
+    remember,
     op.public(market, 'fundingRates', (rates, _req, ctx) => rates(ctx), CACHED_REPLY),
   );
   router.get(
     '/funding/rates/:symbol',
+    remember,
     op.public(market, 'fundingRate', (rate, req, ctx) => rate(symbol(req), ctx), CACHED_REPLY),
   );
   router.get(
     '/funding/rates/:symbol/history',
+    remember,
     op.public(market, 'fundingRateHistory', (history, req, ctx) => history(symbol(req), queryOf(req), ctx), CACHED_REPLY),
   );
   router.get(
     '/long-short/position-ratio/:symbol',
+    remember,
     op.public(market, 'positionRatio', (series, req, ctx) => series(symbol(req), queryOf(req), ctx), CACHED_REPLY),
   );
   router.get(
     '/long-short/account-ratio/:symbol',
+    remember,
     op.public(market, 'accountRatio', (series, req, ctx) => series(symbol(req), queryOf(req), ctx), CACHED_REPLY),
   );
   router.get(
     '/ticker/24hr/active',
+    remember,
     op.public(market, 'activeTickers', (active, req, ctx) => active(queryOf(req), ctx), CACHED_REPLY),
   );
   router.get(
     '/smart-money/signal/overview',
+    remember,
     op.public(market, 'smartMoneyOverview', (overview, req, ctx) => overview(queryOf(req).symbol, ctx), CACHED_REPLY),
   );
   router.get(
     '/smart-money/signal/list',
+    remember,
     op.public(market, 'smartMoneySignals', (list, req, ctx) => list(queryOf(req).timeRange, ctx), CACHED_REPLY),
   );
+  // Not remembered: each answer carries the time it was generated.
   router.get(
     '/whale-board',
     op.public(market, 'whaleBoard', (board, req, ctx) => board(queryOf(req), ctx), CACHED_REPLY),

@@ -6,7 +6,7 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { MarketStream, type MarketStreamHandlers } from './market-stream';
 import { ResponseCache } from './response-cache';
-import { currentUpstreamCaller } from './upstream-caller';
+import { currentUpstreamCaller, noteConsulted } from './upstream-caller';
 import { UpstreamGuard } from './upstream-guard';
 
 /**
@@ -126,13 +126,17 @@ export class UpstreamClient {
     const url = `${this.bases[host]}${path}${queryString(query)}`;
     const key = options.headers ? `${url}\n${JSON.stringify(options.headers)}` : url;
     const cached = this.cache.get(key);
-    if (cached) return { ...cached, cache: 'hit' };
+    if (cached) {
+      this.noteConsulted(key, cached);
+      return { ...cached, cache: 'hit' };
+    }
     const ttl = options.cacheTtlMs ?? 0;
     const { value } = await this.cache.coalesce(
       key,
       () => this.send(host, path, url, options),
       (response) => (response.status >= 200 && response.status < 300 ? (typeof ttl === 'function' ? ttl(response) : ttl) : 0),
     );
+    this.noteConsulted(key, value);
     return { ...value, cache: 'miss' };
   }
 
@@ -272,6 +276,11 @@ export class UpstreamClient {
     this.count(path, 'server_error');
     this.options.logger?.warn({ host, path, status }, 'upstream answered with an error');
     throw upstreamFailed();
+  }
+
+  /** An answer that was not kept (an error, or never cached) is never current, so nothing built on it is reused. */
+  private noteConsulted(key: string, answer: UpstreamResponse): void {
+    noteConsulted({ isCurrent: () => this.cache.get(key) === answer });
   }
 
   private count(path: string, outcome: string): void {
