@@ -22,7 +22,18 @@ import type { Session } from '../session';
 import { SweepResult } from './sweep-result';
 
 /** Contract §13 objectives, as the API names them. */
-const OBJECTIVES = ['sharpe', 'sortino', 'calmar', 'max_drawdown', 'win_rate', 'profit_factor', 'cagr', 'expected_value', 'total_trades'];
+const OBJECTIVES = [
+  'sharpe',
+  'sortino',
+  'calmar',
+  'max_drawdown',
+  'win_rate',
+  'profit_factor',
+  'cagr',
+  'expected_value',
+  'total_trades',
+  'avg_trade_duration_seconds',
+];
 
 /** The template's params that are not numbers (side, ...): one value each, as in the backtest form. */
 function nonNumericSchema(paramsSchema: unknown) {
