@@ -1,7 +1,7 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { WebhookDelivery } from '../src/entities/webhook-delivery.entity';
 import { recordEvent } from '../src/events/outbox';
-import { MAX_IN_FLIGHT_PER_WEBHOOK } from '../src/services/webhooks/webhooks.store';
+import { MAX_IN_FLIGHT_PER_WEBHOOK } from '../src/services/webhooks/delivery-queue.store';
 import { createTestCa, type TestCa } from './stand-ins/test-ca';
 import { WebhookReceiver } from './stand-ins/webhook-receiver';
 import { spawnService } from './support/service-process';
@@ -90,6 +90,76 @@ describe('a delivery survives a worker process killed mid-delivery', () => {
       second.child.kill('SIGTERM');
       await second.exited;
       await busy.stop();
+    }
+  }, 60_000);
+  it('a worker killed in the middle of a burst loses no delivery: every (event, webhook) pair arrives, sent twice only if it was in flight at the kill, and the attempt log agrees', async () => {
+    const burst = new WebhookReceiver(ca.server);
+    const url = await burst.start();
+    const owner = { userId: 3, apiKeyId: 3, scopes: ['webhooks:write'] };
+    const webhookIds: string[] = [];
+    for (let index = 0; index < 5; index += 1)
+      webhookIds.push((await api.service.services.webhooks.create(owner, { url: `${url}/hook/${index}`, events: ['*'] })).id);
+    // Attempts take a little while, so some are always in flight when the worker dies.
+    burst.behaviour = { kind: 'slow', delayMs: 20 };
+    const first = await spawnService({ ...env, ROLE: 'worker' });
+    const events = await api.service.orm.em.fork().transactional(async (em) => {
+      const recorded = [];
+      for (let index = 0; index < 80; index += 1) recorded.push(await recordEvent(em, { userId: 3, type: 'strategy.deployed', data: { index } }));
+      return recorded;
+    });
+    const pairs = events.length * webhookIds.length;
+    await burst.waitFor(50, 15_000);
+    first.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    await first.exited;
+    // The kill really was mid-burst: work was left unfinished, some of it claimed by the dead worker.
+    const sql = api.service.orm.em.getConnection();
+    const left = await sql.execute<{ status: string; count: string }[]>(
+      `SELECT status, count(*) AS count FROM webhook_deliveries WHERE webhook_id IN (?) AND status <> 'delivered' GROUP BY status`,
+      [webhookIds],
+    );
+    expect(left.find((row) => row.status === 'sending')).toBeDefined();
+    expect(burst.received.length).toBeLessThan(pairs);
+
+    const second = await spawnService({ ...env, ROLE: 'worker' });
+    try {
+      const arrived = () => new Set(burst.received.map((request) => `${request.headers['webhook-id']} ${request.path}`));
+      // Well within the 15 s lease: what the dead worker held is taken over at once, not when its lease lapses.
+      const deadline = killedAt + 10_000;
+      while (arrived().size < pairs && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const missing = events.flatMap((event) => webhookIds.map((_id, index) => `${event.id} /hook/${index}`)).filter((pair) => !arrived().has(pair));
+      expect(missing).toEqual([]);
+
+      type Row = { id: string; event_id: string; path: string; status: string; attempts: number; logged: string; succeeded: string };
+      const rows = async () =>
+        sql.execute<Row[]>(
+          `SELECT d.id, d.event_id, d.status, d.attempts, substring(w.url from '/hook/[0-9]+$') AS path,
+                  (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = d.id) AS logged,
+                  (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.response_status = 200 AND a.error IS NULL) AS succeeded
+             FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.webhook_id IN (?)`,
+          [webhookIds],
+        );
+      let deliveries = await rows();
+      while (deliveries.some((row) => row.status !== 'delivered') && Date.now() < deadline + 2_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        deliveries = await rows();
+      }
+      expect(deliveries).toHaveLength(pairs);
+      expect(deliveries.filter((row) => row.status !== 'delivered')).toEqual([]);
+      // The attempt log: one success per delivery, and no attempt logged that was not claimed.
+      expect(deliveries.filter((row) => Number(row.succeeded) !== 1 || Number(row.logged) !== 1)).toEqual([]);
+
+      // Sent more often than claimed never happens; sent twice only for what the dead worker held, at most its in-flight bound.
+      const sent = new Map<string, number>();
+      for (const request of burst.received)
+        sent.set(`${request.headers['webhook-id']} ${request.path}`, (sent.get(`${request.headers['webhook-id']} ${request.path}`) ?? 0) + 1);
+      expect(deliveries.filter((row) => (sent.get(`${row.event_id} ${row.path}`) ?? 0) > row.attempts)).toEqual([]);
+      const duplicates = [...sent.values()].reduce((sum, count) => sum + count - 1, 0);
+      expect(duplicates).toBeLessThanOrEqual(MAX_IN_FLIGHT_PER_WEBHOOK * webhookIds.length);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+      await burst.stop();
     }
   }, 60_000);
 });

@@ -6,10 +6,12 @@ import { createLogger } from '../../src/observability/logger';
 /**
  * Starts the embedded PostgreSQL that `test/support/test-service.ts` expects
  * (as Jest's global setup does), so benchmarks reuse the tests' service
- * harness and stand-ins unchanged.
+ * harness and stand-ins unchanged. Benchmarks started at once from several
+ * working copies share the server in `folder` (and the first to end stops
+ * it): one that measures PostgreSQL's CPU names a folder of its own.
  */
-export async function startBenchDatabase(): Promise<() => Promise<void>> {
-  const database = await startEmbeddedPostgres(path.join(os.tmpdir(), 'futures-service-bench-db'), createLogger('warn'));
+export async function startBenchDatabase(folder = 'futures-service-bench-db'): Promise<() => Promise<void>> {
+  const database = await startEmbeddedPostgres(path.join(os.tmpdir(), folder), createLogger('warn'));
   process.env.TEST_ADMIN_DATABASE_URL = database.url.replace(/\/futures$/, '/postgres');
   return database.stop;
 }

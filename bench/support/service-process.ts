@@ -6,27 +6,42 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '../..');
 
 export interface ServiceProcess {
+  /** Base URL; empty for ROLE=worker, which serves no HTTP. */
   url: string;
   child: ChildProcess;
+  /** Where its log goes. */
+  logFile: string;
   /** SIGTERM, then waits for the process to exit. */
   stop(): Promise<void>;
 }
 
 /**
  * The service as its own process, exactly as `npm run dev` runs it (embedded
- * PostgreSQL in `dataDir`, request logging at info). The first process of a
- * benchmark runs `ROLE=all`; others `ROLE=api`, sharing its database.
+ * PostgreSQL in `dataDir` unless `env` names a DATABASE_URL, request logging
+ * at info). The first process of a benchmark runs `ROLE=all`; others
+ * `ROLE=api` or `ROLE=worker`, sharing its database.
  *
  * Its log goes to a file in `dataDir`, as a production service's goes to a
  * collector: reading thousands of lines a second in the benchmark process
  * would take CPU from the load generator beside it.
  */
-export async function startServiceProcess(dataDir: string, role: 'all' | 'api', env: Record<string, string>): Promise<ServiceProcess> {
+export interface ServiceProcessOptions {
+  /** Modules loaded (`-r`) before the service, e.g. a probe that counts SQL statements. */
+  preload?: string[];
+}
+
+export async function startServiceProcess(
+  dataDir: string,
+  role: 'all' | 'api' | 'worker',
+  env: Record<string, string>,
+  options: ServiceProcessOptions = {},
+): Promise<ServiceProcess> {
   // e.g. BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" to profile the service under load.
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const logFile = path.join(dataDir, `service-${role}-${Date.now()}.log`);
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, '-r', '@swc-node/register', 'src/main.ts'], {
+  const preload = (options.preload ?? []).flatMap((module) => ['-r', module]);
+  const child = spawn(process.execPath, [...nodeArgs, '-r', '@swc-node/register', ...preload, 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ROLE: role, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', log, 'inherit'],
@@ -42,8 +57,7 @@ export async function startServiceProcess(dataDir: string, role: 'all' | 'api', 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} before listening (log: ${logFile})`);
     const started = (await readFile(logFile, 'utf8')).split('\n').find((line) => line.includes('"msg":"service started"'));
-    const url = started === undefined ? undefined : /"url":"(http:[^"]+)"/.exec(started)?.[1];
-    if (url) return { url, child, stop };
+    if (started !== undefined) return { url: /"url":"(http:[^"]+)"/.exec(started)?.[1] ?? '', logFile, child, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');

@@ -34,6 +34,26 @@ export async function recordEvent(em: EntityManager, event: NewEvent): Promise<E
   return toEnvelope(row);
 }
 
+/**
+ * Two CTEs for a statement that records events itself, so that it stays one
+ * atomic statement with no transaction around it (the webhook success batch,
+ * issue 16): `recorded_events` inserts one event per row of `source` (columns
+ * `user_id`, `type`, `data` as jsonb) with an id of `newEventId()`'s form, and
+ * `announced_events` announces each on EVENTS_CHANNEL (delivered on commit,
+ * as `recordEvent`'s NOTIFY is). The statement's final SELECT must read
+ * `announced_events`, or PostgreSQL never evaluates it.
+ */
+export function recordEventsCtes(source: string): string {
+  return `recorded_events AS (
+    INSERT INTO outbox_events (id, user_id, type, data, created_at)
+    SELECT 'evt_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24), source.user_id, source.type, source.data, now()
+    FROM (${source}) source
+    RETURNING id
+  ), announced_events AS (
+    SELECT count(pg_notify('${EVENTS_CHANNEL}', id)) AS announced FROM recorded_events
+  )`;
+}
+
 export function toEnvelope(row: Pick<OutboxEvent, 'id' | 'type' | 'createdAt' | 'data'>): EventEnvelope {
   return { id: row.id, type: row.type, timestamp: row.createdAt.toISOString(), data: row.data };
 }

@@ -5,6 +5,7 @@ import type { Orm } from '../db/orm';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { Deliverer } from './webhooks/deliverer';
+import { DeliveryQueueStore } from './webhooks/delivery-queue.store';
 import { WebhooksStore } from './webhooks/webhooks.store';
 import { AddressPolicy } from './webhooks/public-address';
 import { SafeHttpsClient } from './webhooks/safe-https';
@@ -64,7 +65,7 @@ export interface Services {
   publicStrategies: PublicStrategiesService;
   webhooks: WebhooksService;
   /** The delivery machinery shared by the webhook test endpoint and the worker's dispatcher. */
-  webhookDelivery: { store: WebhooksStore; deliverer: Deliverer; client: SafeHttpsClient };
+  webhookDelivery: { store: WebhooksStore; queue: DeliveryQueueStore; deliverer: Deliverer; client: SafeHttpsClient };
   /** Who is calling: app tokens, signed requests, graphql-ws connection params. */
   authenticator: Authenticator;
   /** The per-key weight budget of signed requests, shared by every process. */
@@ -106,14 +107,15 @@ export function createServices(deps: ServiceDependencies): Services {
   const secretBox = new SecretBox(deps.secrets.encryptionKey);
   const httpsClient = new SafeHttpsClient(new AddressPolicy(deps.config.webhooks.allowCidrs), deps.config.webhooks.extraCaFile);
   const store = new WebhooksStore(deps.orm);
+  const queue = new DeliveryQueueStore(deps.orm);
   const deliverer = new Deliverer(
-    store,
+    queue,
     httpsClient,
     secretBox,
     { retryScheduleSeconds: deps.config.webhooks.retryScheduleSeconds, probeIntervalSeconds: deps.config.webhooks.probeIntervalSeconds },
     deps.logger,
   );
-  const webhooks = new WebhooksService(store, secretBox, httpsClient, deliverer);
+  const webhooks = new WebhooksService(store, queue, secretBox, httpsClient, deliverer);
   const appTokens = new AppTokens(deps.secrets.appJwtSecret, deps.config.appTokens.ttlSeconds);
   const identity = new IdentityStore(deps.orm);
   const users = new UsersService(identity, new IdentityProviders(deps.config.providers), appTokens);
@@ -144,7 +146,7 @@ export function createServices(deps: ServiceDependencies): Services {
   return {
     publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),
     webhooks,
-    webhookDelivery: { store, deliverer, client: httpsClient },
+    webhookDelivery: { store, queue, deliverer, client: httpsClient },
     authenticator: new Authenticator(appTokens, apiKeys, deps.config.signedToleranceMs),
     weightBudget: new WeightBudget(deps.orm, deps.config.signedWeightPerMinute),
     users,

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { migrate, openDatabase, type Orm } from '../../src/db/orm';
 import { LIVENESS_LOCK_NAMESPACE } from '../../src/db/process-liveness';
 import { createLogger } from '../../src/observability/logger';
+import { DeliveryQueueStore, MAX_IN_FLIGHT_PER_WEBHOOK } from '../../src/services/webhooks/delivery-queue.store';
 import { WebhooksStore } from '../../src/services/webhooks/webhooks.store';
 import { createTestDatabase } from '../support/test-service';
 
@@ -11,6 +12,7 @@ describe('webhooks store', () => {
   let database: { url: string; drop(): Promise<void> };
   let orm: Orm;
   let store: WebhooksStore;
+  let queue: DeliveryQueueStore;
   const owner = { userId: 1, apiKeyId: 1, scopes: [] };
   let counter = 0;
 
@@ -38,6 +40,7 @@ describe('webhooks store', () => {
     orm = await openDatabase(database.url, { statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 }, createLogger('warn'));
     await migrate(orm);
     store = new WebhooksStore(orm);
+    queue = new DeliveryQueueStore(orm);
   });
   afterAll(async () => {
     await orm.close(true);
@@ -88,7 +91,7 @@ describe('webhooks store', () => {
     });
     await isLocked;
     const started = Date.now();
-    expect(await store.claimProbes(3600, 10, 0)).toEqual([]);
+    expect(await queue.claim(10, 3600, 0)).toEqual([]);
     expect(Date.now() - started).toBeLessThan(1000);
     release();
     await edit;
@@ -136,9 +139,39 @@ describe('webhooks store', () => {
     try {
       await worker.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, 7]);
       const claimed: string[] = [];
-      for (let index = 0; index < 4; index += 1) claimed.push(...(await store.claimDue(1, 7)).map((delivery) => delivery.id));
+      for (let index = 0; index < 4; index += 1) claimed.push(...(await queue.claim(1, 3600, 7)).map((delivery) => delivery.id));
       // Ids sort otherwise than ages, so only the order by creation time passes.
       expect(claimed).toEqual(['dlv_rec_3', 'dlv_rec_1', 'dlv_rec_2']);
+    } finally {
+      await worker.end();
+    }
+  });
+  it('a webhook over its in-flight bound (test deliveries are not claimed through the queue) gets nothing more, and the claim still serves the others', async () => {
+    const [busy, idle] = [await newWebhook(), await newWebhook()];
+    const sql = orm.em.getConnection();
+    const worker = new Client({ connectionString: database.url });
+    await worker.connect();
+    try {
+      await worker.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, 8]);
+      for (let index = 0; index < MAX_IN_FLIGHT_PER_WEBHOOK + 1; index += 1) {
+        await sql.execute(
+          `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at, locked_until, locked_by)
+           VALUES (?, ?, ?, 'webhook.test', '{}', 'sending', now(), now() + interval '1 minute', 8)`,
+          [`dlv_busy_${index}`, busy.id, `evt_busy_${index}`],
+        );
+      }
+      for (const [id, webhook] of [
+        ['dlv_busy_due', busy],
+        ['dlv_idle_due', idle],
+      ] as const) {
+        await sql.execute(
+          `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at) VALUES (?, ?, ?, 'webhook.test', '{}', 'pending', now())`,
+          [id, webhook.id, `evt_${id}`],
+        );
+      }
+      // Earlier tests' rows may be due as well: only these two webhooks' matter here.
+      const claimed = (await queue.claim(50, 3600, 8)).filter((delivery) => [busy.id, idle.id].includes(delivery.webhook_id)).map((delivery) => delivery.id);
+      expect(claimed).toEqual(['dlv_idle_due']);
     } finally {
       await worker.end();
     }

@@ -9,6 +9,7 @@ import { Migration20261121600000_strategies } from './Migration20261121600000_st
 import { Migration20261123100000_strategy_orders } from './Migration20261123100000_strategy_orders';
 import { Migration20261123120000_webhook_operations } from './Migration20261123120000_webhook_operations';
 import { Migration20261123130000_backtest_sweeps } from './Migration20261123130000_backtest_sweeps';
+import { Migration20261123150000_webhook_queue_index } from './Migration20261123150000_webhook_queue_index';
 
 /** Applied in this order; listed explicitly so the same migrations run from sources, compiled code and tests. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123100000_strategy_orders', class: Migration20261123100000_strategy_orders },
   { name: 'Migration20261123120000_webhook_operations', class: Migration20261123120000_webhook_operations },
   { name: 'Migration20261123130000_backtest_sweeps', class: Migration20261123130000_backtest_sweeps },
+  { name: 'Migration20261123150000_webhook_queue_index', class: Migration20261123150000_webhook_queue_index },
 ];

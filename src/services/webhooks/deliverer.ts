@@ -1,9 +1,9 @@
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Logger } from '../../observability/logger';
-import type { ClaimedDelivery, WebhooksStore } from './webhooks.store';
+import type { ClaimedDelivery, DeliveryQueueStore } from './delivery-queue.store';
 import { nextAttemptDelaySeconds, parseRetryAfter } from './retry-schedule';
 import { describeDeliveryError, type SafeHttpsClient } from './safe-https';
-import { signedHeaders } from './signing';
+import { signedHeaders, signingKey } from './signing';
 import { SuccessBatch } from './success-batch';
 
 export interface AttemptResult {
@@ -15,6 +15,9 @@ export interface AttemptResult {
 
 /** How much of each answer the attempt log keeps (contract §16). */
 export const ATTEMPT_BODY_CHARACTERS = 1024;
+
+/** Opened signing keys kept at most; past it the cache starts afresh (a process rarely sends to this many webhooks). */
+const MAX_CACHED_KEYS = 10_000;
 
 export interface DelivererSettings {
   retryScheduleSeconds: readonly number[];
@@ -29,9 +32,11 @@ export interface DelivererSettings {
  */
 export class Deliverer {
   private readonly successes: SuccessBatch;
+  /** Signing keys by sealed secret: opening (AES-GCM) and decoding once per secret, not once per attempt. */
+  private readonly keys = new Map<string, Buffer>();
 
   constructor(
-    private readonly store: WebhooksStore,
+    private readonly store: DeliveryQueueStore,
     private readonly client: SafeHttpsClient,
     private readonly secrets: SecretBox,
     private readonly settings: DelivererSettings,
@@ -41,15 +46,15 @@ export class Deliverer {
   }
 
   async attempt(delivery: ClaimedDelivery): Promise<AttemptResult> {
-    const secrets = [delivery.secret_sealed, delivery.previous_secret_sealed]
+    const keys = [delivery.secret_sealed, delivery.previous_secret_sealed]
       .filter((sealed): sealed is string => sealed !== null)
-      .map((sealed) => this.secrets.open(sealed, delivery.webhook_id));
+      .map((sealed) => this.signingKey(sealed, delivery.webhook_id));
 
     let result: AttemptResult;
     let retryAfter: number | undefined;
     let responseBody: string | null = null;
     try {
-      const response = await this.client.post({ url: delivery.url, headers: signedHeaders(secrets, delivery.event_id, delivery.body), body: delivery.body });
+      const response = await this.client.post({ url: delivery.url, headers: signedHeaders(keys, delivery.event_id, delivery.body), body: delivery.body });
       responseBody = response.body.slice(0, ATTEMPT_BODY_CHARACTERS);
       const delivered = response.status >= 200 && response.status < 300;
       result = {
@@ -79,5 +84,17 @@ export class Deliverer {
       );
     }
     return result;
+  }
+
+  private signingKey(sealed: string, webhookId: string): Buffer {
+    // A sealed value opens only under its own webhook's id, so the pair is the key.
+    const cacheKey = `${webhookId}.${sealed}`;
+    let key = this.keys.get(cacheKey);
+    if (!key) {
+      if (this.keys.size >= MAX_CACHED_KEYS) this.keys.clear();
+      key = signingKey(this.secrets.open(sealed, webhookId));
+      this.keys.set(cacheKey, key);
+    }
+    return key;
   }
 }

@@ -11,6 +11,13 @@ import ipaddr from 'ipaddr.js';
  */
 export class AddressPolicy {
   private readonly allowed: [ipaddr.IPv4 | ipaddr.IPv6, number][];
+  /**
+   * Lookups under way, by host. Attempts that start while one is in flight
+   * share its answer instead of each asking the resolver (in a burst to one
+   * host, dozens at once): every attempt still gets an answer obtained while
+   * it runs, and nothing is kept once the lookup settles.
+   */
+  private readonly lookups = new Map<string, Promise<{ address: string; family: 4 | 6 }[]>>();
 
   constructor(allowCidrs: readonly string[]) {
     this.allowed = allowCidrs.map((cidr) => ipaddr.parseCIDR(cidr));
@@ -29,13 +36,22 @@ export class AddressPolicy {
    */
   async resolvePermitted(host: string): Promise<{ address: string; family: 4 | 6 }> {
     const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-    const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) as 4 | 6 }] : await resolveAll(bare);
+    const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) as 4 | 6 }] : await this.lookUp(bare);
     const refused = addresses.find((entry) => !this.isPermitted(entry.address));
     if (refused) throw new AddressRefusedError(`${host} resolves to ${refused.address}, which is not a public address`);
     const [first] = addresses;
     if (first === undefined) throw new AddressRefusedError(`${host} resolves to no address`);
     const unwrapped = ipaddr.process(first.address);
     return { address: unwrapped.toString(), family: unwrapped.kind() === 'ipv4' ? 4 : 6 };
+  }
+
+  private lookUp(host: string): Promise<{ address: string; family: 4 | 6 }[]> {
+    let lookup = this.lookups.get(host);
+    if (!lookup) {
+      lookup = resolveAll(host).finally(() => this.lookups.delete(host));
+      this.lookups.set(host, lookup);
+    }
+    return lookup;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { AttemptOutcome, ClaimedDelivery, WebhooksStore } from './webhooks.store';
+import type { AttemptOutcome, ClaimedDelivery, DeliveryQueueStore } from './delivery-queue.store';
 
 interface Waiting {
   success: { delivery: ClaimedDelivery; attempt: AttemptOutcome };
@@ -19,7 +19,7 @@ export class SuccessBatch {
   private waiting: Waiting[] = [];
   private writing = false;
 
-  constructor(private readonly store: Pick<WebhooksStore, 'recordSuccesses'>) {}
+  constructor(private readonly store: Pick<DeliveryQueueStore, 'recordSuccesses'>) {}
 
   record(delivery: ClaimedDelivery, attempt: AttemptOutcome): Promise<void> {
     return new Promise((resolve, reject) => {

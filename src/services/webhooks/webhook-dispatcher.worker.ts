@@ -5,7 +5,7 @@ export const webhookDispatcherWorker: BackgroundWorker = {
   name: 'webhook-dispatcher',
   async start({ core, listener, workerId, ready }) {
     const dispatcher = new WebhookDispatcher(
-      core.services.webhookDelivery.store,
+      core.services.webhookDelivery.queue,
       core.services.webhookDelivery.deliverer,
       listener,
       { workerId, concurrency: 64, probeIntervalSeconds: core.config.webhooks.probeIntervalSeconds, idlePollMs: 1000, ready },

@@ -9,6 +9,7 @@ import { newTestEventId } from '../../events/event-ids';
 import { EVENT_DEFINITIONS, EVENT_TYPES, subscriptionMatches } from '../../events/event-types';
 import { sampleEventData } from '../../events/sample-event-data';
 import type { Deliverer } from './deliverer';
+import type { DeliveryQueueStore } from './delivery-queue.store';
 import type { WebhooksStore, WebhooksTransaction } from './webhooks.store';
 import { AddressRefusedError } from './public-address';
 import type { SafeHttpsClient } from './safe-https';
@@ -49,6 +50,7 @@ const SECRET_WARNING = 'Store this secret now: it is shown only once and signs e
 export class WebhooksService {
   constructor(
     private readonly store: WebhooksStore,
+    private readonly queue: DeliveryQueueStore,
     private readonly secretBox: SecretBox,
     private readonly client: SafeHttpsClient,
     private readonly deliverer: Deliverer,
@@ -236,7 +238,7 @@ export class WebhooksService {
     const { event_type } = parseOrInvalidParameter(testSchema, input ?? {});
     const webhook = await this.findOwned(owner, id);
     if (webhook.status === 'broken') throw brokenWebhook();
-    const claimed = await this.store.insertTestDelivery(webhook, { id: newTestEventId(), type: event_type, data: sampleEventData(event_type, id) });
+    const claimed = await this.queue.insertTestDelivery(webhook, { id: newTestEventId(), type: event_type, data: sampleEventData(event_type, id) });
     const result = await withTimeout(this.deliverer.attempt(claimed), TEST_TIMEOUT_MS, {
       delivered: false,
       responseStatus: null,

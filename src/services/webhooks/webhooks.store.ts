@@ -2,55 +2,20 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownedBy, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
-import { isHeldSql } from '../../db/process-liveness';
 import { notify } from '../../db/native-query';
 import { WebhookDelivery } from '../../entities/webhook-delivery.entity';
 import { Webhook } from '../../entities/webhook.entity';
-import { WEBHOOK_STATUS_EVENTS, type EventType } from '../../events/event-types';
-import { recordEvent } from '../../events/outbox';
 import type { CursorPosition } from '../pagination';
+import { DELIVERIES_CHANNEL, recordStatusEvent } from './delivery-queue.store';
 
 /**
- * Every SQL statement and ORM query of the webhook tables (`webhooks`,
- * `webhook_deliveries`), and the outbox writes and NOTIFYs of the feature, in
- * one place so they can be read and reviewed as a whole. Queue claims take rows
- * with FOR UPDATE SKIP LOCKED, so any number of worker processes share the
- * work without coordination; a user's edit waits for the row instead
- * (PESSIMISTIC_WRITE), so it never misses a webhook the dispatcher holds.
+ * The statements of the webhooks API over `webhooks`, `webhook_deliveries`
+ * and `webhook_attempts`: registrations, listings, the attempt log, a user's
+ * edits and the pruning of old attempts. The delivery queue (fan-out, claims,
+ * outcomes) is `delivery-queue.store.ts`'s. A user's edit waits for a row
+ * (PESSIMISTIC_WRITE), so it never misses a webhook the dispatcher holds,
+ * where queue claims skip it.
  */
-export const DELIVERIES_CHANNEL = 'webhook_deliveries';
-/** Longer than a whole attempt (8 s deadline plus signing and bookkeeping), so only a dead process's lease lapses. */
-export const LEASE_SECONDS = 15;
-/** At most this many attempts in flight per webhook, across processes, so one slow receiver cannot take every slot. */
-export const MAX_IN_FLIGHT_PER_WEBHOOK = 4;
-
-/** A delivery claimed for one attempt, with what the attempt needs of its webhook (read in the same statement). */
-export interface ClaimedDelivery {
-  id: string;
-  webhook_id: string;
-  event_id: string;
-  event_type: string;
-  body: string;
-  attempts: number;
-  created_at: Date;
-  url: string;
-  secret_sealed: string;
-  /** The secret before a rotation, during its 24 h grace period only: deliveries then carry both signatures. */
-  previous_secret_sealed: string | null;
-}
-
-const CLAIMED_COLUMNS = `d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, d.created_at, w.url, w.secret_sealed,
-  CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_sealed END AS previous_secret_sealed`;
-
-/** What one attempt got back, as the attempt log keeps it. */
-export interface AttemptOutcome {
-  responseStatus: number | null;
-  timeMs: number | null;
-  error: string | null;
-  /** At most the first 1,024 characters of the answer. */
-  responseBody: string | null;
-}
-
 export interface AttemptRow {
   delivery_id: string;
   attempted_at: Date;
@@ -69,41 +34,6 @@ export interface DeliveryFilters {
 
 /** How long attempts are kept (contract §16). */
 export const ATTEMPT_RETENTION_DAYS = 30;
-
-export interface WebhookOutcome {
-  status: 'active' | 'paused' | 'broken';
-  pause_reason: 'manual' | 'failures' | null;
-  consecutive_failures: number;
-  previous_status: 'active' | 'paused' | 'broken';
-  id: string;
-  user_id: number;
-  url: string;
-}
-
-const ENVELOPE_SQL = `json_build_object(
-  'id', e.id, 'type', e.type,
-  'timestamp', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'data', e.data)::text`;
-
-const NEW_DELIVERY_ID = `'dlv_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20)`;
-
-/** Pending and due, or being sent by a process that died (its liveness lock is gone) or whose lease lapsed. */
-const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now())
-  OR (d.status = 'sending' AND (d.locked_until < now() OR (d.locked_by IS NOT NULL AND NOT ${isHeldSql('d.locked_by')}))))`;
-
-/** Records an operational event about a webhook (contract §16); fan-out sends it to the account's other active webhooks only. */
-function recordStatusEvent(
-  em: EntityManager,
-  webhook: { id: string; user_id: number; url: string; consecutive_failures: number },
-  type: (typeof WEBHOOK_STATUS_EVENTS)[number],
-  reason: 'failures' | 'delivered' | 'reactivated',
-) {
-  return recordEvent(em, {
-    userId: webhook.user_id,
-    type,
-    data: { webhook_id: webhook.id, url: webhook.url, consecutive_failures: webhook.consecutive_failures, reason },
-  });
-}
 
 function ownerSql(caller: Caller): { sql: string; params: unknown[] } {
   const owner = ownedBy(caller);
@@ -257,243 +187,6 @@ export class WebhooksStore {
       pruned += rows.length;
       if (rows.length < batch) return pruned;
     }
-  }
-
-  /**
-   * Records a synthetic event for one webhook and its delivery, already
-   * claimed for an immediate attempt in this process (the test endpoint), in
-   * one transaction. The event is marked fanned out: the dispatcher must not
-   * deliver it a second time.
-   */
-  async insertTestDelivery(webhook: Webhook, event: { id: string; type: EventType; data: Record<string, unknown> }): Promise<ClaimedDelivery> {
-    return this.orm.em.fork().transactional(async (em) => {
-      const envelope = await recordEvent(em, { id: event.id, userId: webhook.userId, type: event.type, data: event.data, webhookId: webhook.id });
-      await execute(em, 'UPDATE outbox_events SET fanned_out_at = now() WHERE id = ?', [envelope.id]);
-      const [row] = await execute<ClaimedDelivery>(
-        em,
-        `WITH inserted AS (
-           INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, locked_until, last_attempt_at)
-           VALUES (${NEW_DELIVERY_ID}, ?, ?, ?, ?, 'sending', 1, now(), now() + make_interval(secs => ?), now())
-           RETURNING *
-         )
-         SELECT ${CLAIMED_COLUMNS} FROM inserted d JOIN webhooks w ON w.id = d.webhook_id`,
-        [webhook.id, envelope.id, envelope.type, JSON.stringify(envelope), LEASE_SECONDS],
-      );
-      // The webhook row was just read and a delete of it would cascade to this insert: one row always comes back.
-      if (!row) throw new Error('the test delivery was not inserted');
-      return row;
-    });
-  }
-
-  /** Turns recorded events into deliveries: one per matching webhook (or the targeted one), held for paused webhooks, none for broken ones. */
-  async fanOut(batch: number): Promise<number> {
-    const rows = await this.execute<{ count: string }>(
-      `WITH events AS (
-         SELECT id, user_id, type, data, webhook_id, created_at FROM outbox_events
-         WHERE fanned_out_at IS NULL ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED
-       ), marked AS (
-         UPDATE outbox_events o SET fanned_out_at = now() FROM events e WHERE o.id = e.id RETURNING o.id
-       ), inserted AS (
-         -- created_at is the event's, so deliveries fanned out together keep the order their events happened in.
-         INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at, created_at)
-         SELECT ${NEW_DELIVERY_ID}, w.id, e.id, e.type, ${ENVELOPE_SQL},
-                CASE WHEN w.status = 'active' THEN 'pending' ELSE 'held' END, now(), e.created_at
-         FROM events e JOIN webhooks w ON w.user_id = e.user_id
-         WHERE w.status <> 'broken'
-           AND (e.webhook_id = w.id OR (e.webhook_id IS NULL AND e.type <> 'webhook.test' AND (
-                w.events @> jsonb_build_array(e.type) OR w.events @> '["*"]'::jsonb
-                OR w.events @> jsonb_build_array(split_part(e.type, '.', 1) || '.*'))
-                -- An event about a webhook (contract §16) never goes to that webhook, and its status events only to active ones.
-                AND (e.data->>'webhook_id') IS DISTINCT FROM w.id
-                AND (w.status = 'active' OR e.type NOT IN (${WEBHOOK_STATUS_EVENTS.map((type) => `'${type}'`).join(', ')}))))
-         ON CONFLICT (webhook_id, event_id) DO NOTHING
-         RETURNING 1
-       )
-       SELECT (SELECT count(*) FROM marked) AS count, (SELECT count(*) FROM inserted) AS inserted`,
-      [batch],
-    );
-    return Number(rows[0]?.count ?? 0);
-  }
-
-  /**
-   * Claims due deliveries of active webhooks under a lease; a lapsed lease or a dead claimer makes a row due again,
-   * and a dead claimer's attempts stop counting against the webhook's in-flight bound at once, not when their lease lapses.
-   */
-  claimDue(limit: number, workerId: number): Promise<ClaimedDelivery[]> {
-    return this.execute<ClaimedDelivery>(
-      `WITH in_flight AS (
-         SELECT webhook_id, count(*) AS sending FROM webhook_deliveries
-         WHERE status = 'sending' AND locked_until >= now() AND (locked_by IS NULL OR ${isHeldSql('locked_by')})
-         GROUP BY webhook_id
-       ), ranked AS (
-         SELECT d.id, d.webhook_id, d.next_attempt_at,
-                row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at, d.created_at, d.id) AS rank
-         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE w.status = 'active' AND ${DUE}
-       ), due AS (
-         SELECT d.id FROM webhook_deliveries d
-         JOIN ranked r ON r.id = d.id LEFT JOIN in_flight f ON f.webhook_id = r.webhook_id
-         WHERE r.rank + coalesce(f.sending, 0) <= ? AND ${DUE}
-         ORDER BY r.next_attempt_at, d.created_at, d.id LIMIT ?
-         FOR UPDATE OF d SKIP LOCKED
-       )
-       UPDATE webhook_deliveries d
-          SET status = 'sending', locked_until = now() + make_interval(secs => ?), locked_by = ?, attempts = d.attempts + 1, last_attempt_at = now()
-         FROM due, webhooks w WHERE d.id = due.id AND w.id = d.webhook_id
-       RETURNING ${CLAIMED_COLUMNS}`,
-      [MAX_IN_FLIGHT_PER_WEBHOOK, limit, LEASE_SECONDS, workerId],
-    );
-  }
-
-  /** Claims one probe for each webhook paused by failures whose probe time has come: its oldest held delivery. */
-  claimProbes(intervalSeconds: number, limit: number, workerId: number): Promise<ClaimedDelivery[]> {
-    return this.execute<ClaimedDelivery>(
-      `WITH probed AS (
-         SELECT id FROM webhooks
-         WHERE status = 'paused' AND pause_reason = 'failures' AND next_probe_at <= now()
-         ORDER BY next_probe_at LIMIT ? FOR UPDATE SKIP LOCKED
-       ), rescheduled AS (
-         UPDATE webhooks w SET next_probe_at = now() + make_interval(secs => ?) FROM probed p WHERE w.id = p.id RETURNING w.id
-       ), oldest AS (
-         SELECT DISTINCT ON (d.webhook_id) d.id FROM webhook_deliveries d JOIN rescheduled r ON r.id = d.webhook_id
-         WHERE d.status = 'held' ORDER BY d.webhook_id, d.created_at
-       )
-       UPDATE webhook_deliveries d
-          SET status = 'sending', locked_until = now() + make_interval(secs => ?), locked_by = ?, attempts = d.attempts + 1, last_attempt_at = now()
-         FROM oldest, webhooks w WHERE d.id = oldest.id AND w.id = d.webhook_id
-       RETURNING ${CLAIMED_COLUMNS}`,
-      [limit, intervalSeconds, LEASE_SECONDS, workerId],
-    );
-  }
-
-  /**
-   * Records 2xx attempts, many in one statement: each delivery is done with
-   * its attempt logged, its webhook's counter resets, and a webhook paused by
-   * failures resumes with its held backlog released, telling the account's
-   * other webhooks it recovered. Webhook rows are locked in id order, so two
-   * processes recording overlapping batches cannot deadlock.
-   */
-  async recordSuccesses(successes: readonly { delivery: ClaimedDelivery; attempt: AttemptOutcome }[]): Promise<void> {
-    const input = successes.map(({ delivery, attempt }) => ({
-      id: delivery.id,
-      response_status: attempt.responseStatus,
-      response_time_ms: attempt.timeMs,
-      response_body: attempt.responseBody,
-    }));
-    await this.orm.em.fork().transactional(async (em) => {
-      const resumed = await execute<{ id: string; user_id: number; url: string; consecutive_failures: number }>(
-        em,
-        `WITH input AS (
-           SELECT * FROM jsonb_to_recordset(?::jsonb) AS i(id text, response_status int, response_time_ms int, response_body text)
-         ), delivered AS (
-           UPDATE webhook_deliveries d SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL, failed_at = NULL,
-                  response_status = i.response_status, response_time_ms = i.response_time_ms, error = NULL
-             FROM input i WHERE d.id = i.id
-           RETURNING d.id, d.webhook_id, i.response_status, i.response_time_ms, i.response_body
-         ), attempt AS (
-           INSERT INTO webhook_attempts (delivery_id, response_status, response_time_ms, error, response_body)
-           SELECT id, response_status, response_time_ms, NULL, response_body FROM delivered
-         ), old AS (
-           SELECT id, pause_reason FROM webhooks WHERE id IN (SELECT webhook_id FROM delivered) ORDER BY id FOR UPDATE
-         ), webhook AS (
-           UPDATE webhooks w SET consecutive_failures = 0, last_delivery_at = now(), last_success_at = now(), updated_at = now(),
-                  status = CASE WHEN w.pause_reason = 'failures' THEN 'active' ELSE w.status END,
-                  pause_reason = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.pause_reason END,
-                  next_probe_at = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.next_probe_at END
-             FROM old WHERE w.id = old.id
-           RETURNING w.id, w.user_id, w.url, w.consecutive_failures, old.pause_reason = 'failures' AS resumed
-         ), released AS (
-           UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now()
-             FROM webhook WHERE webhook.resumed AND d.webhook_id = webhook.id AND d.status = 'held'
-           RETURNING d.webhook_id
-         )
-         SELECT id, user_id, url, consecutive_failures FROM webhook WHERE resumed`,
-        [JSON.stringify(input)],
-      );
-      for (const webhook of resumed) {
-        await notify(em, DELIVERIES_CHANNEL, webhook.id);
-        await recordStatusEvent(em, webhook, 'webhook.recovered', 'delivered');
-      }
-    });
-  }
-
-  /**
-   * Records a failed attempt and moves the state machine (contract §10): 20 in
-   * a row pause an active webhook (its deliveries are held for probes), 50
-   * break it (nothing more is attempted), and either change is told to the
-   * account's other webhooks (§16). Otherwise the delivery is retried after
-   * `retryDelaySeconds`, or given up when that is undefined.
-   */
-  async recordFailure(
-    delivery: ClaimedDelivery,
-    attempt: AttemptOutcome & { error: string },
-    retryDelaySeconds: number | undefined,
-    probeIntervalSeconds: number,
-  ): Promise<WebhookOutcome | undefined> {
-    return this.orm.em.fork().transactional(async (em) => {
-      const [outcome] = await execute<WebhookOutcome>(
-        em,
-        `UPDATE webhooks w SET consecutive_failures = CASE WHEN w.status = 'broken' THEN w.consecutive_failures ELSE w.consecutive_failures + 1 END,
-                last_delivery_at = now(), updated_at = now(),
-                status = CASE WHEN w.status = 'broken' OR w.consecutive_failures + 1 >= 50 THEN 'broken'
-                              WHEN w.consecutive_failures + 1 >= 20 AND w.status = 'active' THEN 'paused' ELSE w.status END,
-                pause_reason = CASE WHEN w.status = 'broken' OR w.consecutive_failures + 1 >= 50 THEN NULL
-                                    WHEN w.consecutive_failures + 1 >= 20 AND w.status = 'active' THEN 'failures' ELSE w.pause_reason END,
-                next_probe_at = CASE WHEN w.status <> 'broken' AND w.consecutive_failures + 1 < 50 AND (w.pause_reason = 'failures' OR (w.consecutive_failures + 1 >= 20 AND w.status = 'active'))
-                                     THEN now() + make_interval(secs => ?) ELSE NULL END
-           FROM webhooks old WHERE w.id = ? AND old.id = w.id
-         RETURNING w.id, w.user_id, w.url, w.status, w.pause_reason, w.consecutive_failures, old.status AS previous_status`,
-        [probeIntervalSeconds, delivery.webhook_id],
-      );
-      const status = outcome?.status ?? 'broken';
-      const next =
-        status === 'broken' || retryDelaySeconds === undefined
-          ? { status: 'failed', delay: null }
-          : status === 'paused'
-            ? { status: 'held', delay: null }
-            : { status: 'pending', delay: retryDelaySeconds };
-      await execute(
-        em,
-        `UPDATE webhook_deliveries SET status = ?, locked_until = NULL, locked_by = NULL,
-                next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => ?::float8) END,
-                failed_at = CASE WHEN ? = 'failed' THEN now() END,
-                response_status = ?, response_time_ms = ?, error = ? WHERE id = ?`,
-        [next.status, next.delay, next.delay, next.status, attempt.responseStatus, attempt.timeMs, attempt.error, delivery.id],
-      );
-      await execute(
-        em,
-        `INSERT INTO webhook_attempts (delivery_id, response_status, response_time_ms, error, response_body)
-         SELECT id, ?, ?, ?, ? FROM webhook_deliveries WHERE id = ?`,
-        [attempt.responseStatus, attempt.timeMs, attempt.error, attempt.responseBody, delivery.id],
-      );
-      if (!outcome) return undefined;
-      if (status === 'broken') {
-        await execute(
-          em,
-          `UPDATE webhook_deliveries SET status = 'failed', failed_at = now(), locked_until = NULL, next_attempt_at = NULL, error = coalesce(error, 'webhook broken')
-            WHERE webhook_id = ? AND status IN ('pending', 'held')`,
-          [delivery.webhook_id],
-        );
-        if (outcome.previous_status !== 'broken') await recordStatusEvent(em, outcome, 'webhook.broken', 'failures');
-      } else if (status === 'paused' && outcome.previous_status === 'active') {
-        await execute(em, `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`, [
-          delivery.webhook_id,
-        ]);
-        await recordStatusEvent(em, outcome, 'webhook.paused', 'failures');
-      }
-      return outcome;
-    });
-  }
-
-  /** Soonest time a pending delivery or a probe becomes due, so the dispatcher can sleep until then. */
-  async nextDueAt(): Promise<Date | undefined> {
-    const [row] = await this.execute<{ next: Date | null }>(
-      `SELECT least(
-         (SELECT min(d.next_attempt_at) FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-           WHERE d.status = 'pending' AND w.status = 'active'),
-         (SELECT min(next_probe_at) FROM webhooks WHERE status = 'paused' AND pause_reason = 'failures')) AS next`,
-    );
-    return row?.next ? new Date(row.next) : undefined;
   }
 }
 
