@@ -9,6 +9,8 @@ import {
   CancelBacktestJobDocument,
   CreateBacktestJobDocument,
   WatchBacktestJobDocument,
+  type TemplateId,
+  type Timeframe,
 } from './graphql/generated';
 import { jobBody, waitForJob } from './support/backtest';
 import { graphql } from './support/http';
@@ -18,10 +20,11 @@ import { startTestService, type TestService } from './support/test-service';
 const rest = jobBody();
 /** The REST test body in GraphQL's field names. */
 const input = {
-  templateId: rest.template_id as string,
+  templateId: rest.template_id as TemplateId,
   params: rest.params as Record<string, unknown>,
   symbols: rest.symbols as string[],
-  timeframe: rest.timeframe as string,
+  // GraphQL's Timeframe enum names the body's `1h` H1.
+  timeframe: 'H1' as Timeframe,
   start: rest.start as string,
   end: rest.end as string,
   capital: rest.capital as string,
@@ -106,8 +109,12 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
 
   it('create errors carry extensions.code: INVALID_PARAMETER, and RATE_LIMITED beyond 5 active jobs', async () => {
     const { token } = await newAccount(service.url, world, 'gql-errors@example.com');
-    const bad = await graphql(service.url, CreateBacktestJobDocument, { input: { ...input, timeframe: '2h' } }, bearer(token));
-    expect(bad.errors![0]).toMatchObject({ message: expect.stringContaining('timeframe'), extensions: { code: 'INVALID_PARAMETER' } });
+    const bad = await graphql(service.url, CreateBacktestJobDocument, { input: { ...input, end: input.start } }, bearer(token));
+    expect(bad.errors![0]).toMatchObject({ message: expect.stringContaining('end'), extensions: { code: 'INVALID_PARAMETER' } });
+    // A timeframe outside the enum is refused before anything runs, as any ill-typed variable.
+    const unknown = await graphql(service.url, CreateBacktestJobDocument, { input: { ...input, timeframe: '2h' as Timeframe } }, bearer(token));
+    expect(unknown.status).toBe(400);
+    expect(unknown.errors![0]).toMatchObject({ message: expect.stringContaining('Timeframe'), extensions: { code: 'BAD_USER_INPUT' } });
     const missing = await graphql(service.url, BacktestJobDocument, { id: 'bt_00000000' }, bearer(token));
     expect(missing.errors![0]?.extensions!.code).toBe('NOT_FOUND');
     const anonymous = await graphql(service.url, BacktestTemplatesDocument, {});

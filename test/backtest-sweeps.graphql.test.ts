@@ -9,6 +9,8 @@ import {
   CreateBacktestSweepDocument,
   WatchBacktestSweepDocument,
   type WatchBacktestSweepSubscription,
+  type TemplateId,
+  type Timeframe,
 } from './graphql/generated';
 import { sweepBody } from './support/backtest';
 import { defined } from './support/defined';
@@ -19,10 +21,11 @@ import { startTestService, type TestService } from './support/test-service';
 const rest = sweepBody();
 /** The REST test body in GraphQL's field names. */
 const input = {
-  templateId: rest.template_id as string,
+  templateId: rest.template_id as TemplateId,
   params: rest.params as Record<string, unknown>,
   symbols: rest.symbols as string[],
-  timeframe: rest.timeframe as string,
+  // GraphQL's Timeframe enum names the body's `1h` H1.
+  timeframe: 'H1' as Timeframe,
   start: rest.start as string,
   end: rest.end as string,
   capital: rest.capital as string,
@@ -105,7 +108,7 @@ describe('backtest sweeps over GraphQL and the backtestSweep subscription (contr
       {
         input: {
           ...input,
-          timeframe: '1m',
+          timeframe: 'M1',
           start: '2024-05-01T00:00:00Z',
           end: '2024-05-31T00:00:00Z',
           params: { fast: { from: 2, to: 11, step: 1 }, slow: { from: 30, to: 120, step: 10 } },

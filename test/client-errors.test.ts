@@ -224,9 +224,56 @@ describe('client mistakes are 4xx with the documented bodies (contract §14)', (
       expect(response.body.extensions?.cost).toEqual({ requested: 1200, limit: MAX_QUERY_COST });
     });
 
+    it('GraphQL answers are never cached: cache-control no-store, on success and on error', async () => {
+      for (const query of ['{ strategies { id } }', 'query {']) {
+        const response = await raw(service.url, 'POST', '/graphql', { 'content-type': 'application/json' }, graphqlBody(query));
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      }
+    });
+
     it('is 0 when the request failed before it could be costed', async () => {
       const response = await raw(service.url, 'POST', '/graphql', { 'content-type': 'application/json' }, graphqlBody('query {'));
       expect(response.body.extensions?.cost).toEqual({ requested: 0, limit: MAX_QUERY_COST });
+    });
+
+    it("over the WebSocket too: a query, a mutation and a subscription's event report their cost", async () => {
+      const client = createClient({
+        url: `${service.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${token}` },
+        retryAttempts: 0,
+      });
+      /** The first `next` of an operation, or its refusal as a failure. */
+      const firstResult = (query: string) =>
+        new Promise<{ data?: Record<string, { id: string }>; errors?: unknown; extensions?: unknown }>((resolve, reject) => {
+          const stop = client.subscribe(
+            { query },
+            {
+              next: (result) => {
+                stop();
+                resolve(result as never);
+              },
+              error: (error) => reject(new Error(JSON.stringify(error))),
+              complete: () => undefined,
+            },
+          );
+        });
+      try {
+        const query = await firstResult('{ a: strategies { id name } ... on Query { b: strategies { id } } }');
+        expect(query.extensions).toEqual({ cost: { requested: 5, limit: MAX_QUERY_COST } });
+        const mutation = await firstResult(
+          `mutation { createBacktestJob(input: { templateId: sma_cross, params: { fast: 2, slow: 3 }, symbols: ["BTCUSDT"], timeframe: H1,
+             start: "2024-01-01", end: "2024-01-05", capital: "1000" }) { id status } }`,
+        );
+        expect(mutation.errors).toBeUndefined();
+        expect(mutation.extensions).toEqual({ cost: { requested: 3, limit: MAX_QUERY_COST } });
+        const jobId = mutation.data!.createBacktestJob!.id;
+        const event = await firstResult(`subscription { backtestJob(id: "${jobId}") { id status progress } }`);
+        expect(event.data?.backtestJob?.id).toBe(jobId);
+        expect(event.extensions).toEqual({ cost: { requested: 4, limit: MAX_QUERY_COST } });
+      } finally {
+        await client.dispose();
+      }
     });
   });
 

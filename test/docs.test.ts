@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { isEnumType } from 'graphql';
 import path from 'node:path';
 import { signature as clientSignature } from '../clients/typescript/signing';
 import { requestSignature } from '../src/auth/request-signature';
@@ -82,5 +83,29 @@ describe('the documentation is all inside the repository and agrees with the cod
       const text = read('docs/limits.md');
       expect(text.slice(text.indexOf(GENERATED_BEGIN), text.indexOf(GENERATED_END) + GENERATED_END.length)).toBe(expected);
     });
+  });
+
+  it("docs/graphql.md lists each enum with the schema's values, and the timeframe table maps each one", async () => {
+    const schema = await buildAppSchema();
+    const text = read('docs/graphql.md');
+    const rows = [...text.matchAll(/^\| `(\w+)` \| (`[^|]+`) \|/gm)].map((match) => [
+      match[1],
+      [...(match[2] ?? '').matchAll(/`(\w+)`/g)].map((value) => value[1]),
+    ]);
+    expect(rows.length).toBeGreaterThanOrEqual(9);
+    for (const [name, values] of rows) {
+      const type = schema.getType(name as string);
+      expect(type && isEnumType(type) ? type.getValues().map((value) => value.name) : `no enum ${String(name)}`).toEqual(values);
+    }
+    const timeframe = schema.getType('Timeframe');
+    const [names, wire] = ['GraphQL `Timeframe`', 'Wire (REST'].map((start) =>
+      [...(text.split('\n').find((line) => line.startsWith(`| ${start}`)) ?? '').matchAll(/`([^`]+)`/g)]
+        .map((value) => value[1])
+        // the first is in the row's title
+        .slice(1),
+    );
+    expect(timeframe && isEnumType(timeframe) ? timeframe.getValues().map((value) => [value.name, String(value.value)]) : []).toEqual(
+      names!.map((name, index) => [name, wire![index]]),
+    );
   });
 });

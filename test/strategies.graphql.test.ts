@@ -8,6 +8,7 @@ import {
   SignedStrategiesDocument,
   SignedStrategyDocument,
   UpdateSignedStrategyDocument,
+  type TemplateId,
 } from './graphql/generated';
 import { graphql } from './support/http';
 import { bearer, newAccount, signature } from './support/identity';
@@ -48,7 +49,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
       service.url,
       CreateSignedStrategyDocument,
       {
-        input: { name: 'gql', templateId: 'ema_cross', params: { fast: 3, slow: 7 }, symbols: ['ETHUSDT'], timeframe: '4h', capital: '300' },
+        input: { name: 'gql', templateId: 'ema_cross', params: { fast: 3, slow: 7 }, symbols: ['ETHUSDT'], timeframe: 'H4', capital: '300' },
       },
       auth,
     );
@@ -83,7 +84,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
       expect(response.body.errors).toBeUndefined();
       return [Number(response.headers.get('x-service-used-weight-1m')), response.body.data];
     };
-    const input = { name: 'w', templateId: 'sma_cross', params: { fast: 2, slow: 3 }, symbols: ['BTCUSDT'], timeframe: '1h', capital: '100' };
+    const input = { name: 'w', templateId: 'sma_cross', params: { fast: 2, slow: 3 }, symbols: ['BTCUSDT'], timeframe: 'H1', capital: '100' };
     const [afterCreate, created] = await used(CreateSignedStrategyDocument, { input });
     const id = (created as { createSignedStrategy: { id: string } }).createSignedStrategy.id;
     const steps = [
@@ -99,11 +100,20 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
   });
 
   it.each([
-    ['an unknown template', 'INVALID_PARAMETER', { templateId: 'nope' }],
+    // Template ids are an enum: an unknown one is an ill-typed variable, refused before anything runs.
+    ['an unknown template', 'BAD_USER_INPUT', { templateId: 'nope' as TemplateId }],
     ['leverage 21', 'INVALID_PARAMETER', { leverage: 21 }],
   ])('refuses %s with extensions.code %s', async (_case, code, overrides) => {
     const { token } = await account();
-    const input = { name: 'x', templateId: 'sma_cross', params: { fast: 2, slow: 3 }, symbols: ['BTCUSDT'], timeframe: '1h', capital: '100', ...overrides };
+    const input = {
+      name: 'x',
+      templateId: 'sma_cross' as TemplateId,
+      params: { fast: 2, slow: 3 },
+      symbols: ['BTCUSDT'],
+      timeframe: 'H1' as const,
+      capital: '100',
+      ...overrides,
+    };
     const result = await graphql(service.url, CreateSignedStrategyDocument, { input }, bearer(token));
     expect(result.errors?.[0]?.extensions?.code).toBe(code);
   });

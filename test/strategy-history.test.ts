@@ -8,7 +8,13 @@ import { Strategy } from '../src/entities/strategy.entity';
 import { recordEvent } from '../src/events/outbox';
 import type { EventPage, PositionPage } from '../src/services/strategies/strategy-history';
 import type { StrategyRecord } from '../src/services/strategies/strategy-records';
-import { StrategiesWithHistoryDocument, StrategyEventsAfterDocument, StrategyPositionsPageDocument } from './graphql/generated';
+import {
+  BacktestJobsWithStrategyDocument,
+  StrategiesWithHistoryDocument,
+  StrategyEventsAfterDocument,
+  StrategyPositionsPageDocument,
+  WatchBacktestJobStrategyDocument,
+} from './graphql/generated';
 import { graphql } from './support/http';
 import { bearer, newAccount } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
@@ -75,6 +81,26 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       ids.push(event.id);
     }
     return ids;
+  }
+
+  /** `perStrategy` cancelled jobs created from each strategy, one minute apart (the highest number newest), ids `bt_<strategy id tail><n>`. */
+  async function seedJobs(userId: number, strategyIds: string[], perStrategy: number): Promise<void> {
+    const rows = strategyIds.flatMap((strategyId) =>
+      Array.from({ length: perStrategy }, (_, index) => [
+        `bt_${strategyId.slice(-6)}${index}`,
+        userId,
+        strategyId,
+        new Date(Date.UTC(2026, 0, 1) + index * 60_000),
+      ]),
+    );
+    await service.service.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `INSERT INTO backtest_jobs (id, user_id, status, template_id, config, strategy_id, submitted_at)
+         VALUES ${rows.map(() => `(?, ?, 'cancelled', 'sma_cross', '{}'::jsonb, ?, ?)`).join(', ')}`,
+        rows.flat(),
+      );
   }
 
   describe('GET /v1/strategies/{id}/positions', () => {
@@ -188,7 +214,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
   });
 
   describe('GraphQL', () => {
-    it('lists 50 strategies with their 10 latest positions and events in at most 6 SQL statements', async () => {
+    it('lists 50 strategies with their 10 latest positions and events and their latest backtest job in at most 6 SQL statements', async () => {
       const owner = await account();
       const em = service.service.orm.em.fork();
       const ids: string[] = [];
@@ -222,6 +248,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       await em.flush();
       for (const id of ids) await seedPositions(id, 12);
       for (const id of ids.slice(0, 5)) await seedEvents(id, userIdOf(owner), 12);
+      await seedJobs(userIdOf(owner), ids, 2);
       // the subscription bridge reads each recorded event back: let it finish before counting
       await new Promise((resolve) => setTimeout(resolve, 500));
 
@@ -229,7 +256,12 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       const knex = service.service.orm.em.getConnection().getKnex();
       const count = (query: { sql: string }) => statements.push(query.sql);
       knex.on('query', count);
-      const result = await graphql(service.url, StrategiesWithHistoryDocument, { limit: 50, positionLimit: 10, eventLimit: 10 }, bearer(owner.token));
+      const result = await graphql(
+        service.url,
+        StrategiesWithHistoryDocument,
+        { limit: 50, positionLimit: 10, eventLimit: 10, jobLimit: 1 },
+        bearer(owner.token),
+      );
       knex.off('query', count);
 
       expect(result.errors).toBeUndefined();
@@ -239,12 +271,91 @@ describe('strategy history (contract §11): positions and events over REST, Grap
         expect(strategy.positions.data).toHaveLength(10);
         expect(strategy.positions.nextCursor).not.toBeNull();
         expect(strategy.positions.data.every((position) => position.strategyId === strategy.id)).toBe(true);
+        expect(strategy.backtestJobs.data.map((job) => job.id)).toEqual([`bt_${strategy.id.slice(-6)}1`]);
+        expect(strategy.backtestJobs.nextCursor).not.toBeNull();
       }
       const withEvents = strategies.filter((strategy) => ids.slice(0, 5).includes(strategy.id));
       expect(withEvents.map((strategy) => strategy.events.data.length)).toEqual([10, 10, 10, 10, 10]);
       expect(strategies.filter((strategy) => strategy.events.data.length > 0)).toHaveLength(5);
       expect(statements.length).toBeGreaterThan(0);
       expect(statements.length).toBeLessThanOrEqual(6);
+    });
+
+    it('links a job created with strategy_id to its strategy both ways; a job from a plain config has strategy null', async () => {
+      const owner = await account();
+      const { body: strategy } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ name: 'linked' }));
+      const range = { start: '2024-01-01T00:00:00Z', end: '2024-01-05T00:00:00Z' };
+      const fromStrategy = await owner.call<{ id: string }>('POST', '/v1/backtest/jobs', { strategy_id: strategy.id, ...range });
+      const plain = await owner.call<{ id: string }>('POST', '/v1/backtest/jobs', { ...strategyBody(), name: undefined, ...range });
+      expect([fromStrategy.status, plain.status]).toEqual([200, 200]);
+      expect(Object.keys(fromStrategy.body)).not.toContain('strategy_id');
+
+      const jobs = await graphql(service.url, BacktestJobsWithStrategyDocument, { limit: 10 }, bearer(owner.token));
+      expect(jobs.data!.backtestJobs.data).toEqual([
+        { id: plain.body.id, strategy: null },
+        { id: fromStrategy.body.id, strategy: { id: strategy.id, name: 'linked' } },
+      ]);
+      const strategies = await graphql(service.url, StrategiesWithHistoryDocument, { limit: 1, jobLimit: 5 }, bearer(owner.token));
+      expect(strategies.data!.signedStrategies.data[0]!.backtestJobs).toEqual({ data: [{ id: fromStrategy.body.id, status: 'queued' }], nextCursor: null });
+    });
+
+    it('batches BacktestJob.strategy: a list of 40 jobs costs the statements of a list of 2', async () => {
+      const owner = await account();
+      const { body: strategy } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const { body: second } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      await seedJobs(userIdOf(owner), [strategy.id, second.id], 20);
+      const knex = service.service.orm.em.getConnection().getKnex();
+      const statementsOf = async (limit: number) => {
+        const statements: string[] = [];
+        const count = (query: { sql: string }) => statements.push(query.sql);
+        knex.on('query', count);
+        const result = await graphql(service.url, BacktestJobsWithStrategyDocument, { limit }, bearer(owner.token));
+        knex.off('query', count);
+        expect(result.data!.backtestJobs.data).toHaveLength(limit);
+        expect(result.data!.backtestJobs.data.every((job) => [strategy.id, second.id].includes(job.strategy!.id))).toBe(true);
+        return statements.length;
+      };
+      const few = await statementsOf(2);
+      expect(await statementsOf(40)).toBe(few);
+      expect(few).toBeLessThanOrEqual(6);
+    });
+
+    it("reads a subscription's nested fields afresh for each event: backtestJob's strategy follows the strategy's changes", async () => {
+      const owner = await account();
+      const { body: strategy } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const job = await owner.call<{ id: string }>('POST', '/v1/backtest/jobs', {
+        strategy_id: strategy.id,
+        start: '2024-01-01T00:00:00Z',
+        end: '2024-01-05T00:00:00Z',
+      });
+      const client = createClient({
+        url: `${service.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${owner.token}` },
+      });
+      const events: unknown[] = [];
+      try {
+        const ended = new Promise<void>((resolve, reject) => {
+          client.subscribe<{ backtestJob: unknown }>(
+            { query: print(WatchBacktestJobStrategyDocument), variables: { id: job.body.id } },
+            {
+              next: (message) => (message.errors ? reject(new Error(JSON.stringify(message.errors))) : events.push(message.data?.backtestJob)),
+              error: reject,
+              complete: resolve,
+            },
+          );
+        });
+        for (const deadline = Date.now() + 10_000; events.length === 0 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect((await owner.call('DELETE', `/v1/strategies/${strategy.id}`)).status).toBe(200);
+        expect((await owner.call('POST', `/v1/backtest/jobs/${job.body.id}/cancel`, {})).status).toBe(200);
+        await ended;
+      } finally {
+        await client.dispose();
+      }
+      expect(events).toEqual([
+        { id: job.body.id, status: 'queued', strategy: { id: strategy.id, status: 'draft' } },
+        { id: job.body.id, status: 'cancelled', strategy: { id: strategy.id, status: 'stopped' } },
+      ]);
     });
 
     it('gives the same position pages as REST through SignedStrategy.positions', async () => {

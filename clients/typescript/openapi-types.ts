@@ -1384,8 +1384,8 @@ export interface components {
       url: string;
       events: string[];
       description?: string | null;
-      /** @description active, paused or broken. */
-      status: string;
+      /** @enum {string} */
+      status: 'active' | 'paused' | 'broken';
       consecutive_failures: number;
       last_delivery_at?: string | null;
       last_success_at?: string | null;
@@ -1405,8 +1405,8 @@ export interface components {
       url: string;
       events: string[];
       description?: string | null;
-      /** @description active, paused or broken. */
-      status: string;
+      /** @enum {string} */
+      status: 'active' | 'paused' | 'broken';
       consecutive_failures: number;
       last_delivery_at?: string | null;
       last_success_at?: string | null;
@@ -1429,8 +1429,8 @@ export interface components {
       webhook_id: string;
       event_id: string;
       event_type: string;
-      /** @description pending, sending, held, delivered or failed. */
-      status: string;
+      /** @enum {string} */
+      status: 'pending' | 'sending' | 'held' | 'delivered' | 'failed';
       /** @description How many attempts were made; attemptLog lists them. */
       attempts: number;
       next_attempt_at?: string | null;
@@ -1467,15 +1467,17 @@ export interface components {
     SignedStrategy: {
       id: string;
       name: string;
-      template_id: string;
+      /** @enum {string} */
+      template_id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend';
       params: Record<string, never>;
       symbols: string[];
-      timeframe: string;
+      /** @enum {string} */
+      timeframe: '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
       /** @description Decimal string. */
       capital: string;
       leverage: number;
-      /** @description draft, deployed, paused, stopped or error. */
-      status: string;
+      /** @enum {string} */
+      status: 'draft' | 'deployed' | 'paused' | 'stopped' | 'error';
       deployed_at?: string | null;
       created_at: string;
       updated_at: string;
@@ -1514,7 +1516,7 @@ export interface components {
       exit_fee?: string | null;
       pnl?: string | null;
       closed_at?: string | null;
-      close_reason?: string | null;
+      close_reason?: ('signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation') | null;
       dry_run: boolean;
     };
     /** @description Oldest first; nextCursor is the id of the last event when more follow (pass it as `after`). */
@@ -1531,7 +1533,8 @@ export interface components {
     };
     /** @description A strategy template (contract §7). */
     BacktestTemplate: {
-      id: string;
+      /** @enum {string} */
+      id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend';
       name: string;
       description: string;
       /** @description JSON Schema of the template params. */
@@ -1542,8 +1545,8 @@ export interface components {
     /** @description Spec "Backtest job". */
     BacktestJob: {
       id: string;
-      /** @description queued, running, done, failed or cancelled. */
-      status: string;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
       config: components['schemas']['BacktestConfig'];
       submitted_at: string;
       started_at?: string | null;
@@ -1554,16 +1557,19 @@ export interface components {
     };
     /** @description The resolved configuration of a job. */
     BacktestConfig: {
-      template_id: string;
+      /** @enum {string} */
+      template_id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend';
       params: Record<string, never>;
       symbols: string[];
-      timeframe: string;
+      /** @enum {string} */
+      timeframe: '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
       start: string;
       end: string;
       /** @description Decimal string. */
       capital: string;
       leverage: number;
-      fee_model: string;
+      /** @enum {string} */
+      fee_model: 'none' | 'fixed_bps' | 'tiered_maker_taker' | 'match_exchange';
       fee_bps?: string | null;
       /** @description Market fills move against the order by this many basis points. */
       slippage_bps: string;
@@ -1610,8 +1616,8 @@ export interface components {
     /** @description Contract §13 parameter sweep. */
     BacktestSweep: {
       id: string;
-      /** @description queued, running, done, failed or cancelled. */
-      status: string;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
       config: components['schemas']['BacktestSweepConfig'];
       /** @description Size of the cartesian product of the value lists. */
       combinations: number;
@@ -1626,16 +1632,19 @@ export interface components {
     };
     /** @description The resolved configuration of a sweep: a job's, with params as value lists. */
     BacktestSweepConfig: {
-      template_id: string;
+      /** @enum {string} */
+      template_id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend';
       params: Record<string, never>;
       symbols: string[];
-      timeframe: string;
+      /** @enum {string} */
+      timeframe: '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
       start: string;
       end: string;
       /** @description Decimal string. */
       capital: string;
       leverage: number;
-      fee_model: string;
+      /** @enum {string} */
+      fee_model: 'none' | 'fixed_bps' | 'tiered_maker_taker' | 'match_exchange';
       fee_bps?: string | null;
       /** @description Market fills move against the order by this many basis points. */
       slippage_bps: string;

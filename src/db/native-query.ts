@@ -29,3 +29,8 @@ export async function nativeQuery<T>(em: EntityManager, sql: string, params: unk
 export async function notify(em: EntityManager, channel: string, payload: string): Promise<void> {
   await nativeQuery(em, 'SELECT pg_notify(?, ?)', [channel, payload]);
 }
+
+/** `?, ?, …`, one placeholder per value, for an `IN (…)` list. */
+export function placeholders(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
+}

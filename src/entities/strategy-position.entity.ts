@@ -1,7 +1,8 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
 /** Contract §11: why a position closed; null while it is open. */
-export type CloseReason = 'signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation';
+export const CLOSE_REASONS = ['signal', 'pause', 'stop_loss', 'take_profit', 'liquidation'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** One position of a strategy run on one symbol; a closed position is a trade (exit, fees and pnl set). */
 @Entity({ tableName: 'strategy_positions' })

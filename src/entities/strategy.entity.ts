@@ -1,6 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
-export type StrategyStatus = 'draft' | 'deployed' | 'paused' | 'stopped' | 'error';
+export const STRATEGY_STATUSES = ['draft', 'deployed', 'paused', 'stopped', 'error'] as const;
+export type StrategyStatus = (typeof STRATEGY_STATUSES)[number];
 
 /** A signed-API strategy (spec "Signed-API strategy"); the `run*` columns hold the current or last run's overrides, never the stored settings. */
 @Entity({ tableName: 'strategies' })

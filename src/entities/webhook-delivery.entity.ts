@@ -7,7 +7,8 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
  * worker picks up again at once, with the same `webhook-id`. `held` rows wait for a paused webhook; `delivered`
  * and `failed` (schedule used up, or webhook broken) are final.
  */
-export type DeliveryStatus = 'pending' | 'sending' | 'held' | 'delivered' | 'failed';
+export const DELIVERY_STATUSES = ['pending', 'sending', 'held', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 @Entity({ tableName: 'webhook_deliveries' })
 @Index({ properties: ['status', 'nextAttemptAt'] })

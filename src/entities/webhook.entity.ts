@@ -1,6 +1,7 @@
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 
-export type WebhookStatus = 'active' | 'paused' | 'broken';
+export const WEBHOOK_STATUSES = ['active', 'paused', 'broken'] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 /** Why a webhook is paused: by its owner (no probes) or by 20 failures in a row (hourly probes). */
 export type PauseReason = 'manual' | 'failures';
 

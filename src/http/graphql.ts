@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Caller } from '../auth/caller';
@@ -16,7 +16,7 @@ import type { GraphQLContext } from '../schema/context';
 import { RequestLoaders } from '../schema/request-loaders';
 import { formatGraphQLError } from '../schema/format-error';
 import { operationWeightPlugin } from '../schema/operation-weight';
-import { queryCostPlugin } from '../schema/query-limits';
+import { queryCostPlugin, type QueryCost } from '../schema/query-limits';
 import { admitSubscription, VALIDATION_RULES } from '../schema/subscription-admission';
 import { requestIdOf } from './request-logging';
 import { subscribeSharingResults } from '../schema/shared-subscription-results';
@@ -35,6 +35,8 @@ const WS_CLOSE_GRACE_MS = 1000;
 /** graphql-ws on the HTTP server's `/graphql` upgrades; `stop` closes every socket (1001 "Going away") so the HTTP server can close. */
 export function startSubscriptions(schema: GraphQLSchema, httpServer: Server, services: Services, logger: Logger): { stop: () => Promise<void> } {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: WS_MAX_PAYLOAD_BYTES });
+  /** `extensions.cost` of each admitted operation, by the arguments graphql-ws runs it with. */
+  const costs = new WeakMap<ExecutionArgs, QueryCost>();
   const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller }>(
     {
       schema,
@@ -49,17 +51,23 @@ export function startSubscriptions(schema: GraphQLSchema, httpServer: Server, se
         return true;
       },
       context: (ctx): GraphQLContext => ({ services, logger, requestId: 'ws', caller: ctx.extra.caller, loaders: new RequestLoaders() }),
-      onSubscribe: (ctx, _id, payload) => admitSubscription(schema, services, ctx.extra.caller, payload),
-      // Subscription errors get the same `extensions.code` (and masking) as queries over HTTP.
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors
-          ? {
-              ...result,
-              errors: result.errors.map((error) =>
-                formatGraphQLError({ ...error.toJSON(), extensions: { code: 'INTERNAL_SERVER_ERROR', ...error.extensions } }, error),
-              ),
-            }
-          : undefined,
+      onSubscribe: async (ctx, _id, payload) => {
+        const admitted = await admitSubscription(schema, services, ctx.extra.caller, payload);
+        if (!('args' in admitted)) return admitted;
+        costs.set(admitted.args, admitted.cost);
+        return admitted.args;
+      },
+      // Every result reports its cost as over HTTP, and errors get the same `extensions.code` (and masking).
+      // A new object each time: market results are shared between subscribers (shared-subscription-results.ts).
+      onNext: (_ctx, _id, _payload, args, result) => ({
+        ...result,
+        ...(result.errors && {
+          errors: result.errors.map((error) =>
+            formatGraphQLError({ ...error.toJSON(), extensions: { code: 'INTERNAL_SERVER_ERROR', ...error.extensions } }, error),
+          ),
+        }),
+        extensions: { ...result.extensions, cost: costs.get(args) },
+      }),
     },
     wsServer,
   );
@@ -94,11 +102,17 @@ export async function startGraphQL(schema: GraphQLSchema, services: Services, lo
     plugins: [
       // Apollo's landing page loads its scripts from another host; browsers get the bundled IDE instead (src/http/dashboard.routes.ts).
       ApolloServerPluginLandingPageDisabled(),
+      // Apollo's cache-control plugin runs a hook on every resolved field (a measured 6% of the dashboard
+      // query's CPU) to compute cache hints the schema never sets; its one visible effect, `no-store`, stays below.
+      ApolloServerPluginCacheControlDisabled(),
       queryCostPlugin(schema),
       operationWeightPlugin(schema),
       {
         async requestDidStart() {
           return {
+            async willSendResponse({ response }) {
+              response.http.headers.set('cache-control', 'no-store');
+            },
             async didEncounterErrors({ errors, contextValue, response }) {
               for (const error of errors) {
                 const original = error.originalError;

@@ -65,6 +65,9 @@ export class RecordSchemas {
   private typeSchema(type: unknown): JsonSchema {
     const scalar = scalarSchema(type);
     if (scalar) return scalar;
+    // A GraphQL enum (src/schema/enums.ts): on the wire, its values (timeframes' too: `1h`, not `H1`).
+    const enumType = getMetadataStorage().enums.find((candidate) => candidate.enumObj === type);
+    if (enumType) return { type: 'string', enum: Object.values(enumType.enumObj) };
     if (typeof type === 'function') return this.refFor(type);
     return {};
   }

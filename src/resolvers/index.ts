@@ -1,5 +1,5 @@
 import type { ClassType, NonEmptyArray } from 'type-graphql';
-import { BacktestResolver, BacktestResultFields } from './backtest.resolver';
+import { BacktestJobFields, BacktestResolver, BacktestResultFields, StrategyBacktestJobFields } from './backtest.resolver';
 import { IdentityResolver } from './identity.resolver';
 import { PlanSeriesResolver } from './plan-series.resolver';
 import { MarketDataResolver } from './market-data.resolver';
@@ -21,4 +21,6 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   BodyCredentialResolver,
   BacktestResolver,
   BacktestResultFields,
+  StrategyBacktestJobFields,
+  BacktestJobFields,
 ];

@@ -4,6 +4,7 @@ import type { BacktestMetrics, BacktestTrade, TemplateListing } from '../engine'
 import type { JobConfig } from '../services/backtests/job-config';
 import type { JobError, JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
+import { FeeModelEnum, JobStatusEnum, TemplateIdEnum, TimeframeEnum } from './enums';
 
 /*
  * These object types are declared over the service's wire records (the REST
@@ -13,7 +14,7 @@ import type { SweepRecord } from '../services/backtests/sweep-records';
 
 @ObjectType('BacktestTemplate', { description: 'A strategy template (contract §7).' })
 export class BacktestTemplateType implements TemplateListing {
-  @Field(() => String) id!: string;
+  @Field(() => TemplateIdEnum) id!: string;
   @Field(() => String) name!: string;
   @Field(() => String) description!: string;
   @Field(() => GraphQLJSONObject, { name: 'paramsSchema', description: 'JSON Schema of the template params.' }) params_schema!: Record<string, unknown>;
@@ -22,15 +23,15 @@ export class BacktestTemplateType implements TemplateListing {
 
 @ObjectType('BacktestConfig', { description: 'The resolved configuration of a job.' })
 export class BacktestConfigType implements Omit<JobConfig, 'timeframe' | 'fee_model'> {
-  @Field(() => String, { name: 'templateId' }) template_id!: string;
+  @Field(() => TemplateIdEnum, { name: 'templateId' }) template_id!: string;
   @Field(() => GraphQLJSONObject) params!: Record<string, unknown>;
   @Field(() => [String]) symbols!: string[];
-  @Field(() => String) timeframe!: string;
+  @Field(() => TimeframeEnum) timeframe!: string;
   @Field(() => String) start!: string;
   @Field(() => String) end!: string;
   @Field(() => String, { description: 'Decimal string.' }) capital!: string;
   @Field(() => Int) leverage!: number;
-  @Field(() => String, { name: 'feeModel' }) fee_model!: string;
+  @Field(() => FeeModelEnum, { name: 'feeModel' }) fee_model!: string;
   @Field(() => String, { name: 'feeBps', nullable: true, description: 'Present only for fixed_bps.' }) fee_bps?: string;
   @Field(() => String, { name: 'slippageBps', description: 'Market fills move against the order by this many basis points.' }) slippage_bps!: string;
 }
@@ -85,7 +86,7 @@ export class BacktestJobErrorType implements Omit<JobError, 'code'> {
 @ObjectType('BacktestJob', { description: 'Spec "Backtest job".' })
 export class BacktestJobType implements Omit<JobRecord, 'status' | 'config' | 'result' | 'error'> {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'queued, running, done, failed or cancelled.' }) status!: string;
+  @Field(() => JobStatusEnum) status!: string;
   @Field(() => BacktestConfigType) config!: BacktestConfigType;
   @Field(() => String, { name: 'submittedAt' }) submitted_at!: string;
   @Field(() => String, { name: 'startedAt', nullable: true }) started_at!: string | null;
@@ -103,8 +104,8 @@ export class BacktestJobPageType {
 
 @ArgsType()
 export class BacktestJobFilterArgs {
-  @Field(() => String, { nullable: true }) status?: string;
-  @Field(() => String, { nullable: true }) templateId?: string;
+  @Field(() => JobStatusEnum, { nullable: true }) status?: string;
+  @Field(() => TemplateIdEnum, { nullable: true }) templateId?: string;
   @Field(() => String, { nullable: true, description: 'Inclusive lower bound on submittedAt.' }) from?: string;
   @Field(() => String, { nullable: true, description: 'Exclusive upper bound on submittedAt.' }) to?: string;
   @Field(() => Int, { nullable: true }) limit?: number;
@@ -115,15 +116,15 @@ export class BacktestJobFilterArgs {
 export class CreateBacktestJobInput {
   @Field(() => String, { nullable: true, description: 'A signed-API strategy whose config is the base that the other fields override.' })
   strategyId?: string;
-  @Field(() => String, { nullable: true, description: 'Required unless strategyId gives it.' }) templateId?: string;
+  @Field(() => TemplateIdEnum, { nullable: true, description: 'Required unless strategyId gives it.' }) templateId?: string;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Required unless strategyId gives it.' }) params?: Record<string, unknown>;
   @Field(() => [String], { nullable: true, description: 'Required unless strategyId gives it.' }) symbols?: string[];
-  @Field(() => String, { nullable: true, description: 'Required unless strategyId gives it.' }) timeframe?: string;
+  @Field(() => TimeframeEnum, { nullable: true, description: 'Required unless strategyId gives it.' }) timeframe?: string;
   @Field(() => String) start!: string;
   @Field(() => String) end!: string;
   @Field(() => String, { nullable: true, description: 'Required unless strategyId gives it.' }) capital?: string;
   @Field(() => Int, { nullable: true }) leverage?: number;
-  @Field(() => String, { nullable: true }) feeModel?: string;
+  @Field(() => FeeModelEnum, { nullable: true }) feeModel?: string;
   @Field(() => String, { nullable: true }) feeBps?: string;
   @Field(() => String, { nullable: true, description: 'Decimal string, default 0.' }) slippageBps?: string;
 }
@@ -175,7 +176,7 @@ export class BacktestSweepResultType {
 @ObjectType('BacktestSweep', { description: 'Contract §13 parameter sweep.' })
 export class BacktestSweepType implements Omit<SweepRecord, 'status' | 'config' | 'result' | 'error'> {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'queued, running, done, failed or cancelled.' }) status!: string;
+  @Field(() => JobStatusEnum) status!: string;
   @Field(() => BacktestSweepConfigType) config!: BacktestSweepConfigType;
   @Field(() => Int, { description: 'Size of the cartesian product of the value lists.' }) combinations!: number;
   @Field(() => Int, { description: 'Combinations the template rejects.' }) skipped!: number;
@@ -201,16 +202,16 @@ export class BacktestWalkForwardInput {
 
 @InputType('CreateBacktestSweepInput', { description: 'The fields of POST /v1/backtest/sweeps.' })
 export class CreateBacktestSweepInput {
-  @Field(() => String) templateId!: string;
+  @Field(() => TemplateIdEnum) templateId!: string;
   @Field(() => GraphQLJSONObject, { description: 'Per parameter: a value, a list of values, or {from, to, step} (inclusive).' })
   params!: Record<string, unknown>;
   @Field(() => [String]) symbols!: string[];
-  @Field(() => String) timeframe!: string;
+  @Field(() => TimeframeEnum) timeframe!: string;
   @Field(() => String) start!: string;
   @Field(() => String) end!: string;
   @Field(() => String) capital!: string;
   @Field(() => Int, { nullable: true }) leverage?: number;
-  @Field(() => String, { nullable: true }) feeModel?: string;
+  @Field(() => FeeModelEnum, { nullable: true }) feeModel?: string;
   @Field(() => String, { nullable: true }) feeBps?: string;
   @Field(() => String, { nullable: true }) slippageBps?: string;
   @Field(() => String, { nullable: true, description: 'A metric name; default sharpe.' }) objective?: string;

@@ -1,5 +1,6 @@
 import { createSourceEventStream, execute, getOperationAST, Kind, print, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { Extensions } from 'type-graphql';
+import { RequestLoaders } from './request-loaders';
 
 /**
  * Subscription fields whose result for one event depends only on the event,
@@ -33,7 +34,9 @@ export function subscribeSharingResults(): (args: ExecutionArgs) => Promise<Asyn
   return async (args) => {
     const source = await createSourceEventStream(args);
     if (!isAsyncIterable(source)) return source;
-    const run = (event: unknown) => execute({ ...args, rootValue: event });
+    // Each event is its own operation for the nested fields' DataLoaders: a subscription lives for hours, and
+    // loaders kept from its first event would answer every later one with the first one's rows.
+    const run = (event: unknown) => execute({ ...args, rootValue: event, contextValue: withFreshLoaders(args.contextValue) });
     const key = keyOf(args);
     if (key === undefined) return mapEvents(source, run);
     return mapEvents(source, (event) => {
@@ -62,6 +65,10 @@ function isShared(args: ExecutionArgs): boolean {
   return operation.selectionSet.selections.every(
     (selection) => selection.kind === Kind.FIELD && fields[selection.name.value]?.extensions.sameResultForEverySubscriber === true,
   );
+}
+
+function withFreshLoaders(context: unknown): unknown {
+  return typeof context === 'object' && context !== null && 'loaders' in context ? { ...context, loaders: new RequestLoaders() } : context;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {

@@ -2,6 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { EventEnvelope } from '../events/event-types';
 import type { PositionRecord, StrategyRecord, StrategyStats } from '../services/strategies/strategy-records';
+import { CloseReasonEnum, PositionStatusEnum, StrategyStatusEnum, TemplateIdEnum, TimeframeEnum } from './enums';
 
 /*
  * Declared over the service's wire records (the REST shapes, snake_case) with
@@ -20,13 +21,13 @@ export class StrategyStatsType implements StrategyStats {
 export class StrategyType implements Omit<StrategyRecord, 'status'> {
   @Field(() => ID) id!: string;
   @Field(() => String) name!: string;
-  @Field(() => String, { name: 'templateId' }) template_id!: string;
+  @Field(() => TemplateIdEnum, { name: 'templateId' }) template_id!: string;
   @Field(() => GraphQLJSONObject) params!: Record<string, unknown>;
   @Field(() => [String]) symbols!: string[];
-  @Field(() => String) timeframe!: string;
+  @Field(() => TimeframeEnum) timeframe!: string;
   @Field(() => String, { description: 'Decimal string.' }) capital!: string;
   @Field(() => Int) leverage!: number;
-  @Field(() => String, { description: 'draft, deployed, paused, stopped or error.' }) status!: string;
+  @Field(() => StrategyStatusEnum) status!: string;
   @Field(() => String, { name: 'deployedAt', nullable: true }) deployed_at?: string;
   @Field(() => String, { name: 'createdAt' }) created_at!: string;
   @Field(() => String, { name: 'updatedAt' }) updated_at!: string;
@@ -55,7 +56,7 @@ export class StrategyPositionType implements PositionRecord {
   @Field(() => String, { name: 'exitFee', nullable: true }) exit_fee!: string | null;
   @Field(() => String, { nullable: true, description: 'Net of both fees.' }) pnl!: string | null;
   @Field(() => String, { name: 'closedAt', nullable: true }) closed_at!: string | null;
-  @Field(() => String, { name: 'closeReason', nullable: true, description: 'signal, pause, stop_loss, take_profit or liquidation.' })
+  @Field(() => CloseReasonEnum, { name: 'closeReason', nullable: true })
   close_reason!: PositionRecord['close_reason'];
   @Field(() => Boolean, { name: 'dryRun' }) dry_run!: boolean;
 }
@@ -82,14 +83,14 @@ export class StrategyEventPageType {
 
 @ArgsType()
 export class StrategyFilterArgs {
-  @Field(() => String, { nullable: true }) status?: string;
+  @Field(() => StrategyStatusEnum, { nullable: true }) status?: string;
   @Field(() => Int, { nullable: true }) limit?: number;
   @Field(() => String, { nullable: true }) cursor?: string;
 }
 
 @ArgsType()
 export class StrategyPositionArgs {
-  @Field(() => String, { nullable: true, description: 'open or closed; both when absent.' }) status?: string;
+  @Field(() => PositionStatusEnum, { nullable: true, description: 'Both when absent.' }) status?: string;
   @Field(() => Int, { nullable: true, description: '1-100, default 20.' }) limit?: number;
   @Field(() => String, { nullable: true }) cursor?: string;
 }
@@ -103,10 +104,10 @@ export class StrategyEventArgs {
 @InputType('CreateSignedStrategyInput')
 export class CreateStrategyInput {
   @Field(() => String) name!: string;
-  @Field(() => String) templateId!: string;
+  @Field(() => TemplateIdEnum) templateId!: string;
   @Field(() => GraphQLJSONObject, { nullable: true }) params?: Record<string, unknown>;
   @Field(() => [String]) symbols!: string[];
-  @Field(() => String) timeframe!: string;
+  @Field(() => TimeframeEnum) timeframe!: string;
   @Field(() => String, { description: 'Decimal string.' }) capital!: string;
   @Field(() => Int, { nullable: true }) leverage?: number;
 }
@@ -116,7 +117,7 @@ export class UpdateStrategyInput {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => GraphQLJSONObject, { nullable: true }) params?: Record<string, unknown>;
   @Field(() => [String], { nullable: true }) symbols?: string[];
-  @Field(() => String, { nullable: true }) timeframe?: string;
+  @Field(() => TimeframeEnum, { nullable: true }) timeframe?: string;
   @Field(() => String, { nullable: true }) capital?: string;
   @Field(() => Int, { nullable: true }) leverage?: number;
 }

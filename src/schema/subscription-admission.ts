@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { badUserInput, graphQLErrorFrom } from './format-error';
 import { nulLiteralRule } from './input-checks';
 import { fragmentsOf, rootOperationRules } from './operation-weight';
-import { checkCost, depthLimitRule, operationCost } from './query-limits';
+import { checkCost, depthLimitRule, MAX_QUERY_COST, operationCost, type QueryCost } from './query-limits';
 
 /** The rules GraphQL's own (specifiedRules) are extended with, over HTTP and WebSocket alike. */
 export const VALIDATION_RULES = [depthLimitRule(), nulLiteralRule()];
@@ -17,14 +17,15 @@ export const VALIDATION_RULES = [depthLimitRule(), nulLiteralRule()];
  * (contract §14, issue 10): the document is valid, within the depth and cost
  * limits, its variables are well typed, and the caller's key pays the root
  * fields' weights and holds their scopes. graphql-ws then runs the returned
- * arguments as they are; errors are sent to the client as its `error` message.
+ * arguments as they are, and each result reports `cost` in its extensions as
+ * over HTTP; errors are sent to the client as its `error` message.
  */
 export async function admitSubscription(
   schema: GraphQLSchema,
   services: Services,
   caller: Caller | undefined,
   payload: SubscribePayload,
-): Promise<ExecutionArgs | readonly GraphQLError[]> {
+): Promise<{ args: ExecutionArgs; cost: QueryCost } | readonly GraphQLError[]> {
   let document: DocumentNode;
   try {
     document = parse(payload.query);
@@ -37,8 +38,10 @@ export async function admitSubscription(
   if (!operation)
     return [badUserInput(payload.operationName ? `Unknown operation named "${payload.operationName}".` : 'the document must name the operation to run')];
   const variables = payload.variables ?? {};
+  let requested: number;
   try {
-    checkCost(operationCost(schema, document, operation, variables));
+    requested = operationCost(schema, document, operation, variables);
+    checkCost(requested);
     if (caller)
       await admitCaller(services.weightBudget, caller, rootOperationRules(schema, operation, fragmentsOf(document.definitions), variables), () => undefined);
   } catch (error) {
@@ -46,5 +49,5 @@ export async function admitSubscription(
     if (isAppError(error)) return [graphQLErrorFrom(error)];
     throw error;
   }
-  return { schema, document, operationName: payload.operationName, variableValues: variables };
+  return { args: { schema, document, operationName: payload.operationName, variableValues: variables }, cost: { requested, limit: MAX_QUERY_COST } };
 }

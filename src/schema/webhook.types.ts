@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { AttemptRecord, DeliveryRecord, EventTypeRecord, RotatedSecret, WebhookRecord, WebhookTestResult } from '../services/webhooks/webhook-records';
+import { DeliveryStatusEnum, WebhookStatusEnum } from './enums';
 
 /*
  * These object types are declared over the webhook service's wire records
@@ -14,7 +15,7 @@ export class WebhookType implements Omit<WebhookRecord, 'status'> {
   @Field(() => String) url!: string;
   @Field(() => [String]) events!: string[];
   @Field(() => String, { nullable: true }) description!: string | null;
-  @Field(() => String, { description: 'active, paused or broken.' }) status!: string;
+  @Field(() => WebhookStatusEnum) status!: string;
   @Field(() => Int, { name: 'consecutiveFailures' }) consecutive_failures!: number;
   @Field(() => String, { name: 'lastDeliveryAt', nullable: true }) last_delivery_at!: string | null;
   @Field(() => String, { name: 'lastSuccessAt', nullable: true }) last_success_at!: string | null;
@@ -51,7 +52,7 @@ export class WebhookDeliveryType implements Omit<DeliveryRecord, 'status'> {
   @Field(() => String, { name: 'webhookId' }) webhook_id!: string;
   @Field(() => String, { name: 'eventId' }) event_id!: string;
   @Field(() => String, { name: 'eventType' }) event_type!: string;
-  @Field(() => String, { description: 'pending, sending, held, delivered or failed.' }) status!: string;
+  @Field(() => DeliveryStatusEnum) status!: string;
   @Field(() => Int, { description: 'How many attempts were made; attemptLog lists them.' }) attempts!: number;
   @Field(() => String, { name: 'nextAttemptAt', nullable: true }) next_attempt_at!: string | null;
   @Field(() => String, { name: 'lastAttemptAt', nullable: true }) last_attempt_at!: string | null;
@@ -77,14 +78,14 @@ export class WebhookListArgs {
 
 @ArgsType()
 export class WebhookDeliveryListArgs extends WebhookListArgs {
-  @Field(() => String, { nullable: true, description: 'pending, delivered, failed or held.' }) status?: string;
+  @Field(() => DeliveryStatusEnum, { nullable: true, description: 'pending, delivered, failed or held.' }) status?: string;
   @Field(() => String, { nullable: true, description: 'One event type of the catalogue.' }) eventType?: string;
 }
 
 @ArgsType()
 export class NestedDeliveryArgs {
   @Field(() => Int, { nullable: true }) limit?: number;
-  @Field(() => String, { nullable: true, description: 'pending, delivered, failed or held.' }) status?: string;
+  @Field(() => DeliveryStatusEnum, { nullable: true, description: 'pending, delivered, failed or held.' }) status?: string;
   @Field(() => String, { nullable: true }) eventType?: string;
 }
 
@@ -137,6 +138,6 @@ export class UpdateWebhookInput {
   @Field(() => String, { nullable: true }) url?: string;
   @Field(() => [String], { nullable: true }) events?: string[];
   @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => String, { nullable: true, description: 'active or paused.' }) status?: string;
+  @Field(() => WebhookStatusEnum, { nullable: true, description: 'active or paused.' }) status?: string;
   @Field(() => String, { nullable: true }) balanceLowThreshold?: string | null;
 }

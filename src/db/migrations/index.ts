@@ -10,6 +10,7 @@ import { Migration20261123100000_strategy_orders } from './Migration202611231000
 import { Migration20261123120000_webhook_operations } from './Migration20261123120000_webhook_operations';
 import { Migration20261123130000_backtest_sweeps } from './Migration20261123130000_backtest_sweeps';
 import { Migration20261123150000_webhook_queue_index } from './Migration20261123150000_webhook_queue_index';
+import { Migration20261123160000_backtest_job_strategy } from './Migration20261123160000_backtest_job_strategy';
 
 /** Applied in this order; listed explicitly so the same migrations run from sources, compiled code and tests. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123120000_webhook_operations', class: Migration20261123120000_webhook_operations },
   { name: 'Migration20261123130000_backtest_sweeps', class: Migration20261123130000_backtest_sweeps },
   { name: 'Migration20261123150000_webhook_queue_index', class: Migration20261123150000_webhook_queue_index },
+  { name: 'Migration20261123160000_backtest_job_strategy', class: Migration20261123160000_backtest_job_strategy },
 ];

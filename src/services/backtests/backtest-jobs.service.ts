@@ -27,6 +27,39 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 export const cancelSchema = z.object({ reason: z.string().max(200).optional() });
 
+/** A list query checked: the store's filters, the cursor's position, and what `pageOf` needs to cut pages. */
+interface ListQuery {
+  filters: ListFilters;
+  after: CursorPosition | undefined;
+  limit: number;
+  /** The wire filters a cursor is bound to. */
+  cursorFilters: Record<string, unknown>;
+}
+
+function parseListQuery(query: unknown): ListQuery {
+  const { limit, cursor, ...cursorFilters } = parseOrInvalidParameter(listSchema, query ?? {});
+  return {
+    filters: {
+      status: cursorFilters.status,
+      template_id: cursorFilters.template_id,
+      from: cursorFilters.from ? new Date(cursorFilters.from) : undefined,
+      to: cursorFilters.to ? new Date(cursorFilters.to) : undefined,
+    },
+    after: cursor ? decodeCursor(cursor, cursorFilters) : undefined,
+    limit,
+    cursorFilters,
+  };
+}
+
+function pageOfRuns<Row extends { id: string; submitted_at: Date | string }, Wire>(
+  rows: Row[],
+  { limit, cursorFilters }: ListQuery,
+  toRecord: (row: Row) => Wire,
+): { data: Wire[]; next_cursor: string | null } {
+  const page = pageOf(rows, limit, (row) => ({ at: new Date(row.submitted_at), id: row.id }), cursorFilters);
+  return { data: page.data.map(toRecord), next_cursor: page.next_cursor };
+}
+
 /**
  * A newest-first page of jobs or sweeps (contract §7, §13: the same filters,
  * limit and cursor rules); `load` reads the rows, `toRecord` shapes each.
@@ -36,20 +69,8 @@ export async function listRuns<Row extends { id: string; submitted_at: Date | st
   load: (filters: ListFilters, after: CursorPosition | undefined, limit: number) => Promise<Row[]>,
   toRecord: (row: Row) => Wire,
 ): Promise<{ data: Wire[]; next_cursor: string | null }> {
-  const { limit, cursor, ...filters } = parseOrInvalidParameter(listSchema, query ?? {});
-  const after = cursor ? decodeCursor(cursor, filters) : undefined;
-  const rows = await load(
-    {
-      status: filters.status,
-      template_id: filters.template_id,
-      from: filters.from ? new Date(filters.from) : undefined,
-      to: filters.to ? new Date(filters.to) : undefined,
-    },
-    after,
-    limit + 1,
-  );
-  const page = pageOf(rows, limit, (row) => ({ at: new Date(row.submitted_at), id: row.id }), filters);
-  return { data: page.data.map(toRecord), next_cursor: page.next_cursor };
+  const list = parseListQuery(query);
+  return pageOfRuns(await load(list.filters, list.after, list.limit + 1), list, toRecord);
 }
 
 /** Spec "Backtest jobs" and contract §7: the job API of both edges. Jobs run in the backtest worker (workers/backtest-runner.ts). */
@@ -68,8 +89,8 @@ export class BacktestJobsService {
   }
 
   async create(caller: Caller, input: unknown): Promise<JobRecord> {
-    const config = await this.resolveConfig(caller, input);
-    const row = await this.store.insertQueued(caller, `bt_${randomBytes(4).toString('hex')}`, config);
+    const { config, strategyId } = await this.resolveConfig(caller, input);
+    const row = await this.store.insertQueued(caller, `bt_${randomBytes(4).toString('hex')}`, config, strategyId);
     if (!row)
       throw new AppError('RATE_LIMITED', `at most ${MAX_ACTIVE_JOBS} backtest jobs may be queued or running at once; wait for one to finish or cancel one`);
     return jobRecord(row, true);
@@ -78,12 +99,13 @@ export class BacktestJobsService {
   /**
    * The request → the resolved config. With `strategy_id` the stored
    * strategy's config is the base and each field present in the request
-   * overrides it whole (spec "Create"); the merge is validated like any request.
+   * overrides it whole (spec "Create"); the merge is validated like any
+   * request. The job remembers the strategy (`SignedStrategy.backtestJobs`).
    */
-  private async resolveConfig(caller: Caller, input: unknown): Promise<JobConfig> {
-    if (!isPlainObject(input)) return resolveJobConfig(input);
+  private async resolveConfig(caller: Caller, input: unknown): Promise<{ config: JobConfig; strategyId: string | null }> {
+    if (!isPlainObject(input)) return { config: resolveJobConfig(input), strategyId: null };
     const { strategy_id: strategyId, ...overrides } = input;
-    if (strategyId === undefined || strategyId === null) return resolveJobConfig(overrides);
+    if (strategyId === undefined || strategyId === null) return { config: resolveJobConfig(overrides), strategyId: null };
     if (typeof strategyId !== 'string' || strategyId.length === 0) {
       throw new AppError('INVALID_PARAMETER', 'strategy_id: must be a strategy id string', { field: 'strategy_id' });
     }
@@ -93,7 +115,7 @@ export class BacktestJobsService {
       throw error;
     });
     const present = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined && value !== null));
-    return resolveJobConfig({ ...base, ...present });
+    return { config: resolveJobConfig({ ...base, ...present }), strategyId };
   }
 
   async list(caller: Caller, query: unknown): Promise<{ data: JobRecord[]; next_cursor: string | null }> {
@@ -102,6 +124,28 @@ export class BacktestJobsService {
       (filters, after, limit) => this.store.list(caller, filters, after, limit),
       (row) => jobRecord(row, false),
     );
+  }
+
+  /**
+   * `SignedStrategy.backtestJobs`: for each strategy id, in order, the page
+   * of the caller's jobs created from it, with the job list's filters, limit
+   * and cursor rules; one statement for all of them.
+   */
+  async pagesByStrategy(caller: Caller, strategyIds: readonly string[], query: unknown): Promise<{ data: JobRecord[]; next_cursor: string | null }[]> {
+    const list = parseListQuery(query);
+    const rows = await this.store.pagesByStrategy(caller, strategyIds, list.filters, list.after, list.limit + 1);
+    return strategyIds.map((id) =>
+      pageOfRuns(
+        rows.filter((row) => row.strategy_id === id),
+        list,
+        (row) => jobRecord(row, false),
+      ),
+    );
+  }
+
+  /** `BacktestJob.strategy`: the strategy each of the caller's jobs was created from; absent when none. */
+  strategyIdsOf(caller: Caller, jobIds: readonly string[]): Promise<Map<string, string>> {
+    return this.store.strategyIdsOf(caller, jobIds);
   }
 
   async get(caller: Caller, id: string): Promise<JobRecord> {

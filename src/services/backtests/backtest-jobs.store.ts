@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownedBy, ownerFor, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
-import { nativeQuery, notify } from '../../db/native-query';
+import { nativeQuery, notify, placeholders } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
 import type { BacktestResult } from '../../engine';
 import { recordEvent } from '../../events/outbox';
@@ -90,13 +90,14 @@ export class JobStore {
    * running: the per-user advisory lock serialises creations across processes,
    * so the count and the insert are one atomic step. Returns null at the limit.
    */
-  async insertQueued(caller: Caller, id: string, config: JobConfig): Promise<JobRow | null> {
+  async insertQueued(caller: Caller, id: string, config: JobConfig, strategyId: string | null): Promise<JobRow | null> {
     return this.transaction(async (em) => {
       if (!(await this.lockRoomForRun(caller.userId, em))) return null;
       const owner = ownerFor(caller);
       const row = await this.executeOne<JobRow>(
-        `INSERT INTO backtest_jobs (id, user_id, api_key_id, status, template_id, config) VALUES (?, ?, ?, 'queued', ?, ?::jsonb) RETURNING ${ROW_COLUMNS}`,
-        [id, owner.userId, owner.apiKeyId, config.template_id, JSON.stringify(config)],
+        `INSERT INTO backtest_jobs (id, user_id, api_key_id, status, template_id, config, strategy_id)
+         VALUES (?, ?, ?, 'queued', ?, ?::jsonb, ?) RETURNING ${ROW_COLUMNS}`,
+        [id, owner.userId, owner.apiKeyId, config.template_id, JSON.stringify(config), strategyId],
         em,
       );
       await notify(em, JOBS_QUEUED_CHANNEL, id);
@@ -123,6 +124,40 @@ export class JobStore {
   async list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<JobRow[]> {
     const { where, params } = listConditions(caller, filters, after);
     return this.execute<JobRow>(`SELECT ${ROW_COLUMNS} FROM backtest_jobs WHERE ${where} ORDER BY submitted_at DESC, id DESC LIMIT ?`, [...params, limit]);
+  }
+
+  /**
+   * Per strategy, the caller's `limit` newest jobs created from it (after the
+   * cursor, within the list filters), in one statement: rows ordered by
+   * strategy, then newest first.
+   */
+  async pagesByStrategy(
+    caller: Caller,
+    strategyIds: readonly string[],
+    filters: ListFilters,
+    after: CursorPosition | undefined,
+    limit: number,
+  ): Promise<(JobRow & { strategy_id: string })[]> {
+    if (strategyIds.length === 0) return [];
+    const { where, params } = listConditions(caller, filters, after);
+    return this.execute(
+      `SELECT ${ROW_COLUMNS}, strategy_id FROM (
+         SELECT ${ROW_COLUMNS}, strategy_id, row_number() OVER (PARTITION BY strategy_id ORDER BY submitted_at DESC, id DESC) AS rank
+           FROM backtest_jobs WHERE strategy_id IN (${placeholders(strategyIds)}) AND ${where}
+       ) ranked WHERE rank <= ? ORDER BY strategy_id, submitted_at DESC, id DESC`,
+      [...strategyIds, ...params, limit],
+    );
+  }
+
+  /** The strategy each job was created from (absent: none, or not the caller's job). */
+  async strategyIdsOf(caller: Caller, jobIds: readonly string[]): Promise<Map<string, string>> {
+    if (jobIds.length === 0) return new Map();
+    const owner = ownerSql(caller);
+    const rows = await this.execute<{ id: string; strategy_id: string }>(
+      `SELECT id, strategy_id FROM backtest_jobs WHERE id IN (${placeholders(jobIds)}) AND strategy_id IS NOT NULL AND ${owner.sql}`,
+      [...jobIds, ...owner.params],
+    );
+    return new Map(rows.map((row) => [row.id, row.strategy_id]));
   }
 
   async get(caller: Caller, id: string, withResult: boolean): Promise<JobRow | undefined> {

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { ownerFor, type Caller } from '../../auth/caller';
-import type { Strategy, StrategyStatus } from '../../entities/strategy.entity';
+import { STRATEGY_STATUSES, type Strategy, type StrategyStatus } from '../../entities/strategy.entity';
 import { AppError } from '../../errors/app-error';
 import type { EventEnvelope } from '../../events/event-types';
 import type { StrategyEventFeed, StrategyEventPayload } from './strategy-event-feed';
@@ -13,8 +13,6 @@ import type { StrategyStore } from './strategies.store';
 import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
 import { StrategyHistory } from './strategy-history';
 import { eventRecord, recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
-
-const STATUSES = ['draft', 'deployed', 'paused', 'stopped', 'error'] as const;
 
 export const createSchema = z.object({
   name,
@@ -36,7 +34,7 @@ export const updateSchema = z.object({
 });
 
 export const listSchema = z.object({
-  status: z.enum(STATUSES).optional(),
+  status: z.enum(STRATEGY_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().optional(),
 });
@@ -122,6 +120,13 @@ export class StrategiesService {
   async get(caller: Caller, id: string): Promise<StrategyRecord> {
     const em = this.store.fork();
     return recordOf(this.store, em, await findOwnedStrategy(this.store, em, caller, id));
+  }
+
+  /** Those of `ids` that are the caller's strategies, by id, read together (`BacktestJob.strategy`). */
+  async getMany(caller: Caller, ids: readonly string[]): Promise<Map<string, StrategyRecord>> {
+    const em = this.store.fork();
+    const records = await recordsOf(this.store, em, await this.store.findOwnedMany(em, caller, ids));
+    return new Map(records.map((record) => [record.id, record]));
   }
 
   /** GET /v1/strategies/{id}/positions: another key's or a missing strategy is NOT_FOUND. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownedBy, type Caller } from '../../auth/caller';
-import { nativeQuery } from '../../db/native-query';
+import { nativeQuery, placeholders } from '../../db/native-query';
 import type { Orm } from '../../db/orm';
 import { isHeldSql } from '../../db/process-liveness';
 import { StrategyOrder, type OrderPurpose } from '../../entities/strategy-order.entity';
@@ -59,10 +59,6 @@ export type NewOrder = Pick<StrategyOrder, 'strategyId' | 'symbol' | 'purpose' |
 const POSITION_COLUMNS =
   'id, strategy_id, symbol, side, quantity, entry_price, entry_fee, opened_at, exit_price, exit_fee, pnl, closed_at, close_reason, dry_run';
 
-function placeholders(values: readonly unknown[]): string {
-  return values.map(() => '?').join(', ');
-}
-
 export class StrategyStore {
   constructor(private readonly orm: Orm) {}
 
@@ -87,6 +83,12 @@ export class StrategyStore {
   /** The caller's strategy (another key's is not found); `lock` waits for the row lock of a state change. */
   findOwned(em: EntityManager, caller: Caller, id: string, lock = false): Promise<Strategy | null> {
     return em.findOne(Strategy, { id, ...ownedBy(caller) }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  }
+
+  /** Those of `ids` that are the caller's strategies, in one query. */
+  findOwnedMany(em: EntityManager, caller: Caller, ids: readonly string[]): Promise<Strategy[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return em.find(Strategy, { id: { $in: [...ids] }, ...ownedBy(caller) });
   }
 
   /** A strategy by id, locked for the runtime's state change. */

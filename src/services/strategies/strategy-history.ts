@@ -6,8 +6,11 @@ import { decodeCursor, pageOf } from '../pagination';
 import type { StrategyStore } from './strategies.store';
 import { eventRecord, positionRecord, type PositionRecord } from './strategy-records';
 
+/** The `status` filter of a strategy's positions: still open, or closed (trades). */
+export const POSITION_STATUSES = ['open', 'closed'] as const;
+
 export const positionsQuery = z.object({
-  status: z.enum(['open', 'closed']).optional(),
+  status: z.enum(POSITION_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().optional(),
 });

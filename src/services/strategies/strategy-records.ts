@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import type { CloseReason } from '../../entities/strategy-position.entity';
 import type { Strategy, StrategyStatus } from '../../entities/strategy.entity';
 import type { EventEnvelope } from '../../events/event-types';
+import { numericText } from '../numeric-text';
 import type { EventRow, PositionRow, StatsRow, StrategyStore } from './strategies.store';
 
 /** Spec "Signed-API strategy" `stats`: cumulative over every run, computed from the stored positions. */
@@ -38,7 +39,7 @@ export function statsFrom(rows: StatsRow[]): Map<string, StrategyStats> {
     const trades = Number(row.trades);
     stats.set(row.strategy_id, {
       open_positions: Number(row.open),
-      total_pnl: new Decimal(row.pnl ?? 0).toFixed(),
+      total_pnl: numericText(row.pnl ?? '0'),
       total_trades: trades,
       win_rate: trades === 0 ? '0' : new Decimal(row.wins).div(trades).toDecimalPlaces(4).toFixed(),
     });
@@ -54,7 +55,7 @@ export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefi
     params: strategy.params,
     symbols: strategy.symbols,
     timeframe: strategy.timeframe,
-    capital: new Decimal(strategy.capital).toFixed(),
+    capital: numericText(strategy.capital),
     leverage: strategy.leverage,
     status: strategy.status,
     ...(strategy.deployedAt ? { deployed_at: strategy.deployedAt.toISOString() } : {}),
@@ -97,7 +98,7 @@ export interface PositionRecord {
   dry_run: boolean;
 }
 
-const decimalOrNull = (value: string | null) => (value === null ? null : new Decimal(value).toFixed());
+const decimalOrNull = (value: string | null) => (value === null ? null : numericText(value));
 
 export function positionRecord(row: PositionRow): PositionRecord {
   return {
@@ -105,9 +106,9 @@ export function positionRecord(row: PositionRow): PositionRecord {
     strategy_id: row.strategy_id,
     symbol: row.symbol,
     side: row.side,
-    quantity: new Decimal(row.quantity).toFixed(),
-    entry_price: new Decimal(row.entry_price).toFixed(),
-    entry_fee: new Decimal(row.entry_fee).toFixed(),
+    quantity: numericText(row.quantity),
+    entry_price: numericText(row.entry_price),
+    entry_fee: numericText(row.entry_fee),
     opened_at: new Date(row.opened_at).toISOString(),
     exit_price: decimalOrNull(row.exit_price),
     exit_fee: decimalOrNull(row.exit_fee),

@@ -9,7 +9,7 @@ export interface WebhookRecord {
   url: string;
   events: string[];
   description: string | null;
-  status: 'active' | 'paused' | 'broken';
+  status: Webhook['status'];
   consecutive_failures: number;
   last_delivery_at: string | null;
   last_success_at: string | null;

@@ -1,5 +1,5 @@
 import type { Candle, ChartTime } from '../components/charts';
-import { KlinesDocument } from '../graphql/generated';
+import { KlinesDocument, type Timeframe } from '../graphql/generated';
 import type { Credentials } from './credentials';
 import { execute } from './graphql-client';
 
@@ -12,6 +12,16 @@ export const TIMEFRAME_MS: Record<string, number> = {
   '4h': 14_400_000,
   '1d': 86_400_000,
 };
+
+/** A wire timeframe (`1h`) as GraphQL's `Timeframe` enum names it (`H1`): unit letter, then count. */
+export function graphQLTimeframe(timeframe: string): Timeframe {
+  return `${timeframe.slice(-1).toUpperCase()}${timeframe.slice(0, -1)}` as Timeframe;
+}
+
+/** GraphQL's `Timeframe` (`H1`) as the wire and the exchange write it (`1h`). */
+export function wireTimeframe(timeframe: Timeframe): string {
+  return `${timeframe.slice(1)}${timeframe.slice(0, 1).toLowerCase()}`;
+}
 
 /** The ceiling on one `klines` query. */
 const MAX_KLINES = 1500;

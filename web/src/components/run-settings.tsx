@@ -1,4 +1,4 @@
-import { TIMEFRAME_MS } from '../api/klines';
+import { graphQLTimeframe, TIMEFRAME_MS } from '../api/klines';
 
 const DAY_MS = 86_400_000;
 
@@ -26,7 +26,7 @@ export function runInput(settings: RunSettings) {
       .split(',')
       .map((symbol) => symbol.trim().toUpperCase())
       .filter(Boolean),
-    timeframe: settings.timeframe,
+    timeframe: graphQLTimeframe(settings.timeframe),
     start: `${settings.start}T00:00:00Z`,
     end: `${settings.end}T00:00:00Z`,
     capital: settings.capital,

@@ -3,10 +3,26 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The status of a backtest job or sweep. */
+export type BacktestJobStatus =
+  | 'cancelled'
+  | 'done'
+  | 'failed'
+  | 'queued'
+  | 'running';
+
 export type BacktestWalkForwardInput = {
   testDays: number;
   trainDays: number;
 };
+
+/** Why a position closed (contract §11). */
+export type CloseReason =
+  | 'liquidation'
+  | 'pause'
+  | 'signal'
+  | 'stop_loss'
+  | 'take_profit';
 
 /** The fields of POST /v1/backtest/jobs. */
 export type CreateBacktestJobInput = {
@@ -14,7 +30,7 @@ export type CreateBacktestJobInput = {
   capital?: string | null | undefined;
   end: string;
   feeBps?: string | null | undefined;
-  feeModel?: string | null | undefined;
+  feeModel?: FeeModel | null | undefined;
   leverage?: number | null | undefined;
   /** Required unless strategyId gives it. */
   params?: Record<string, unknown> | null | undefined;
@@ -26,9 +42,9 @@ export type CreateBacktestJobInput = {
   /** Required unless strategyId gives it. */
   symbols?: Array<string> | null | undefined;
   /** Required unless strategyId gives it. */
-  templateId?: string | null | undefined;
+  templateId?: TemplateId | null | undefined;
   /** Required unless strategyId gives it. */
-  timeframe?: string | null | undefined;
+  timeframe?: Timeframe | null | undefined;
 };
 
 /** The fields of POST /v1/backtest/sweeps. */
@@ -36,7 +52,7 @@ export type CreateBacktestSweepInput = {
   capital: string;
   end: string;
   feeBps?: string | null | undefined;
-  feeModel?: string | null | undefined;
+  feeModel?: FeeModel | null | undefined;
   leverage?: number | null | undefined;
   /** A metric name; default sharpe. */
   objective?: string | null | undefined;
@@ -45,8 +61,8 @@ export type CreateBacktestSweepInput = {
   slippageBps?: string | null | undefined;
   start: string;
   symbols: Array<string>;
-  templateId: string;
-  timeframe: string;
+  templateId: TemplateId;
+  timeframe: Timeframe;
   /** 1-100, default 20. */
   top?: number | null | undefined;
   walkForward?: BacktestWalkForwardInput | null | undefined;
@@ -59,8 +75,8 @@ export type CreateSignedStrategyInput = {
   name: string;
   params?: Record<string, unknown> | null | undefined;
   symbols: Array<string>;
-  templateId: string;
-  timeframe: string;
+  templateId: TemplateId;
+  timeframe: Timeframe;
 };
 
 export type CreateWebhookInput = {
@@ -70,42 +86,91 @@ export type CreateWebhookInput = {
   url: string;
 };
 
-export type TemplateFieldsFragment = { id: string, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string };
+export type FeeModel =
+  | 'fixed_bps'
+  | 'match_exchange'
+  | 'none'
+  | 'tiered_maker_taker';
 
-export type JobSummaryFragment = { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null };
+/** open: still open; closed: a trade. */
+export type PositionStatus =
+  | 'closed'
+  | 'open';
+
+export type SignedStrategyStatus =
+  | 'deployed'
+  | 'draft'
+  | 'error'
+  | 'paused'
+  | 'stopped';
+
+/** A strategy template of the catalogue (backtestTemplates). */
+export type TemplateId =
+  | 'bollinger_breakout'
+  | 'donchian_breakout'
+  | 'ema_cross'
+  | 'macd_trend'
+  | 'rsi_reversion'
+  | 'sma_cross';
+
+/** Candle timeframes; the wire (REST) strings are M1 = 1m, M5 = 5m, M15 = 15m, H1 = 1h, H4 = 4h, D1 = 1d. */
+export type Timeframe =
+  | 'D1'
+  | 'H1'
+  | 'H4'
+  | 'M1'
+  | 'M5'
+  | 'M15';
+
+/** sending: an attempt is under way. */
+export type WebhookDeliveryStatus =
+  | 'delivered'
+  | 'failed'
+  | 'held'
+  | 'pending'
+  | 'sending';
+
+export type WebhookStatus =
+  | 'active'
+  | 'broken'
+  | 'paused';
+
+export type TemplateFieldsFragment = { id: TemplateId, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string };
+
+export type JobSummaryFragment = { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null };
 
 export type BacktestTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type BacktestTemplatesQuery = { backtestTemplates: Array<{ id: string, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string }> };
+export type BacktestTemplatesQuery = { backtestTemplates: Array<{ id: TemplateId, name: string, description: string, paramsSchema: Record<string, unknown>, minCapital: string }> };
 
 export type RecentBacktestJobsQueryVariables = Exact<{
   limit?: number | null | undefined;
 }>;
 
 
-export type RecentBacktestJobsQuery = { backtestJobs: { data: Array<{ id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null }> } };
+export type RecentBacktestJobsQuery = { backtestJobs: { data: Array<{ id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null }> } };
 
 export type BacktestJobResultQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BacktestJobResultQuery = { backtestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, result: { metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number }, equityCurve: Array<{ time: string, equity: string }> | null, trades: Array<{ id: number, side: string, symbol: string, entryTime: string, entryPrice: string, exitTime: string, exitPrice: string, qty: string, pnl: string, fee: string }> | null } | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
+export type BacktestJobResultQuery = { backtestJob: { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, result: { metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number }, equityCurve: Array<{ time: string, equity: string }> | null, trades: Array<{ id: number, side: string, symbol: string, entryTime: string, entryPrice: string, exitTime: string, exitPrice: string, qty: string, pnl: string, fee: string }> | null } | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
 export type RunBacktestMutationVariables = Exact<{
   input: CreateBacktestJobInput;
 }>;
 
 
-export type RunBacktestMutation = { createBacktestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
+export type RunBacktestMutation = { createBacktestJob: { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
 export type BacktestJobProgressSubscriptionVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BacktestJobProgressSubscription = { backtestJob: { id: string, status: string, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, symbols: Array<string>, timeframe: string, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
+export type BacktestJobProgressSubscription = { backtestJob: { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
 export type MarketOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -143,46 +208,46 @@ export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MeQuery = { me: { id: number, email: string, name: string } };
 
-export type StrategyFieldsFragment = { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } };
+export type StrategyFieldsFragment = { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } };
 
 export type StrategiesQueryVariables = Exact<{
   cursor?: string | null | undefined;
 }>;
 
 
-export type StrategiesQuery = { signedStrategies: { nextCursor: string | null, data: Array<{ id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } }> } };
+export type StrategiesQuery = { signedStrategies: { nextCursor: string | null, data: Array<{ id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } }> } };
 
 export type CreateStrategyMutationVariables = Exact<{
   input: CreateSignedStrategyInput;
 }>;
 
 
-export type CreateStrategyMutation = { createSignedStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+export type CreateStrategyMutation = { createSignedStrategy: { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
 
 export type DeployDryRunMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DeployDryRunMutation = { deployStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+export type DeployDryRunMutation = { deployStrategy: { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
 
 export type PauseStrategyMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PauseStrategyMutation = { pauseStrategy: { id: string, name: string, templateId: string, symbols: Array<string>, timeframe: string, capital: string, leverage: number, status: string, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+export type PauseStrategyMutation = { pauseStrategy: { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
 
 export type StrategyEventFieldsFragment = { id: string, type: string, timestamp: string, data: Record<string, unknown> };
 
 export type StrategyPositionsQueryVariables = Exact<{
   id: string | number;
-  status?: string | null | undefined;
+  status?: PositionStatus | null | undefined;
   cursor?: string | null | undefined;
 }>;
 
 
-export type StrategyPositionsQuery = { signedStrategy: { id: string, positions: { nextCursor: string | null, data: Array<{ id: string, symbol: string, side: string, quantity: string, entryPrice: string, entryFee: string, openedAt: string, exitPrice: string | null, exitFee: string | null, pnl: string | null, closedAt: string | null, closeReason: string | null, dryRun: boolean }> } } };
+export type StrategyPositionsQuery = { signedStrategy: { id: string, positions: { nextCursor: string | null, data: Array<{ id: string, symbol: string, side: string, quantity: string, entryPrice: string, entryFee: string, openedAt: string, exitPrice: string | null, exitFee: string | null, pnl: string | null, closedAt: string | null, closeReason: CloseReason | null, dryRun: boolean }> } } };
 
 export type StrategyEventHistoryQueryVariables = Exact<{
   id: string | number;
@@ -202,51 +267,51 @@ export type StrategyEventFeedSubscription = { strategyEvents: { id: string, type
 
 export type SweepMetricsFragment = { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number };
 
-export type SweepFieldsFragment = { id: string, status: string, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, params: Record<string, unknown>, symbols: Array<string>, timeframe: string, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null };
+export type SweepFieldsFragment = { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null };
 
 export type RunBacktestSweepMutationVariables = Exact<{
   input: CreateBacktestSweepInput;
 }>;
 
 
-export type RunBacktestSweepMutation = { createBacktestSweep: { id: string, status: string, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, params: Record<string, unknown>, symbols: Array<string>, timeframe: string, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+export type RunBacktestSweepMutation = { createBacktestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
 
 export type RecentBacktestSweepsQueryVariables = Exact<{
   limit?: number | null | undefined;
 }>;
 
 
-export type RecentBacktestSweepsQuery = { backtestSweeps: { data: Array<{ id: string, status: string, combinations: number, submittedAt: string, config: { templateId: string, symbols: Array<string>, objective: string } }> } };
+export type RecentBacktestSweepsQuery = { backtestSweeps: { data: Array<{ id: string, status: BacktestJobStatus, combinations: number, submittedAt: string, config: { templateId: TemplateId, symbols: Array<string>, objective: string } }> } };
 
 export type BacktestSweepResultQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BacktestSweepResultQuery = { backtestSweep: { id: string, status: string, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, params: Record<string, unknown>, symbols: Array<string>, timeframe: string, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+export type BacktestSweepResultQuery = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
 
 export type BacktestSweepProgressSubscriptionVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BacktestSweepProgressSubscription = { backtestSweep: { id: string, status: string, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: string, params: Record<string, unknown>, symbols: Array<string>, timeframe: string, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+export type BacktestSweepProgressSubscription = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
 
-export type WebhookFieldsFragment = { id: string, url: string, events: Array<string>, description: string | null, status: string, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string };
+export type WebhookFieldsFragment = { id: string, url: string, events: Array<string>, description: string | null, status: WebhookStatus, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string };
 
 export type WebhooksQueryVariables = Exact<{
   cursor?: string | null | undefined;
 }>;
 
 
-export type WebhooksQuery = { webhooks: { nextCursor: string | null, data: Array<{ id: string, url: string, events: Array<string>, description: string | null, status: string, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string }> } };
+export type WebhooksQuery = { webhooks: { nextCursor: string | null, data: Array<{ id: string, url: string, events: Array<string>, description: string | null, status: WebhookStatus, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string }> } };
 
 export type CreateWebhookMutationVariables = Exact<{
   input: CreateWebhookInput;
 }>;
 
 
-export type CreateWebhookMutation = { createWebhook: { id: string, url: string, events: Array<string>, status: string, createdAt: string, secret: string, secretWarning: string } };
+export type CreateWebhookMutation = { createWebhook: { id: string, url: string, events: Array<string>, status: WebhookStatus, createdAt: string, secret: string, secretWarning: string } };
 
 export type TestWebhookMutationVariables = Exact<{
   id: string;
@@ -261,7 +326,7 @@ export type WebhookDeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type WebhookDeliveriesQuery = { webhookDeliveries: { nextCursor: string | null, data: Array<{ id: string, eventId: string, eventType: string, status: string, attempts: number, lastAttemptAt: string | null, responseStatus: number | null, responseTimeMs: number | null, error: string | null, createdAt: string }> } };
+export type WebhookDeliveriesQuery = { webhookDeliveries: { nextCursor: string | null, data: Array<{ id: string, eventId: string, eventType: string, status: WebhookDeliveryStatus, attempts: number, lastAttemptAt: string | null, responseStatus: number | null, responseTimeMs: number | null, error: string | null, createdAt: string }> } };
 
 export type WebhookDeliveryAttemptsQueryVariables = Exact<{
   webhookId: string;
@@ -291,7 +356,7 @@ export type ReactivateWebhookMutationVariables = Exact<{
 }>;
 
 
-export type ReactivateWebhookMutation = { updateWebhook: { id: string, url: string, events: Array<string>, description: string | null, status: string, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string } };
+export type ReactivateWebhookMutation = { updateWebhook: { id: string, url: string, events: Array<string>, description: string | null, status: WebhookStatus, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string } };
 
 export type RedeliverWebhookDeliveryMutationVariables = Exact<{
   webhookId: string;
@@ -299,7 +364,7 @@ export type RedeliverWebhookDeliveryMutationVariables = Exact<{
 }>;
 
 
-export type RedeliverWebhookDeliveryMutation = { redeliverWebhookDelivery: { id: string, status: string } };
+export type RedeliverWebhookDeliveryMutation = { redeliverWebhookDelivery: { id: string, status: WebhookDeliveryStatus } };
 
 export type WebhookEventTypesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -766,7 +831,7 @@ export const PauseStrategyDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<PauseStrategyMutation, PauseStrategyMutationVariables>;
 export const StrategyPositionsDocument = new TypedDocumentString(`
-    query StrategyPositions($id: ID!, $status: String, $cursor: String) {
+    query StrategyPositions($id: ID!, $status: PositionStatus, $cursor: String) {
   signedStrategy(id: $id) {
     id
     positions(status: $status, cursor: $cursor, limit: 20) {
@@ -1081,7 +1146,7 @@ export const RecoverWebhookDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<RecoverWebhookMutation, RecoverWebhookMutationVariables>;
 export const ReactivateWebhookDocument = new TypedDocumentString(`
     mutation ReactivateWebhook($id: String!) {
-  updateWebhook(id: $id, input: {status: "active"}) {
+  updateWebhook(id: $id, input: {status: active}) {
     ...WebhookFields
   }
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import type { Credentials } from '../api/credentials';
-import { TIMEFRAME_MS, loadCandles } from '../api/klines';
+import { TIMEFRAME_MS, loadCandles, wireTimeframe } from '../api/klines';
 import { CandleChart, chartTime, LineChart, type LinePoint, type TradeMarker } from '../components/charts';
 import { formatDecimal, formatTime } from '../components/format';
 import { formatMetric, metricLabel } from '../components/metrics';
@@ -57,9 +57,10 @@ export function BacktestResult({ job, credentials }: { job: Job; credentials: Cr
   const drawdown = useMemo(() => drawdownCurve(equity), [equity]);
   const symbol = job.config.symbols[0] ?? '';
   const trades = result?.trades ?? [];
-  const markers = useMemo(() => tradeMarkers(trades, symbol, job.config.timeframe), [trades, symbol, job.config.timeframe]);
+  const timeframe = wireTimeframe(job.config.timeframe);
+  const markers = useMemo(() => tradeMarkers(trades, symbol, timeframe), [trades, symbol, timeframe]);
   const candles = useAsync(
-    () => loadCandles(credentials, symbol, job.config.timeframe, { start: new Date(job.config.start).getTime(), end: new Date(job.config.end).getTime() }),
+    () => loadCandles(credentials, symbol, timeframe, { start: new Date(job.config.start).getTime(), end: new Date(job.config.end).getTime() }),
     [job.id],
   );
   if (!result) return null;
@@ -67,7 +68,7 @@ export function BacktestResult({ job, credentials }: { job: Job; credentials: Cr
   return (
     <section class="result" aria-labelledby="result-title">
       <h3 id="result-title">
-        Result of {job.id} ({job.config.templateId} on {job.config.symbols.join(', ')}, {job.config.timeframe})
+        Result of {job.id} ({job.config.templateId} on {job.config.symbols.join(', ')}, {timeframe})
       </h3>
       <dl class="metrics" data-testid="metrics">
         {Object.entries(result.metrics).map(([name, value]) => (

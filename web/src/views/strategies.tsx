@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorMessage, execute } from '../api/graphql-client';
-import { TIMEFRAME_MS } from '../api/klines';
+import { graphQLTimeframe, TIMEFRAME_MS, wireTimeframe } from '../api/klines';
 import { formatDecimal, formatPercent } from '../components/format';
 import { ErrorMessage, Loading } from '../components/messages';
 import { PagedTable } from '../components/paged-table';
@@ -50,7 +50,7 @@ function NewStrategy({ session, onCreated }: { session: Session; onCreated: (str
             .split(',')
             .map((symbol) => symbol.trim().toUpperCase())
             .filter(Boolean),
-          timeframe: fields.timeframe,
+          timeframe: graphQLTimeframe(fields.timeframe),
           capital: fields.capital,
         },
       });
@@ -138,7 +138,7 @@ export function Strategies({ session }: { session: Session }) {
         columns={[
           { label: 'Name', value: (row) => row.name },
           { label: 'Template', value: (row) => row.templateId },
-          { label: 'Symbols', value: (row) => `${row.symbols.join(', ')} ${row.timeframe}` },
+          { label: 'Symbols', value: (row) => `${row.symbols.join(', ')} ${wireTimeframe(row.timeframe)}` },
           { label: 'Status', value: (row) => row.status, render: (row) => <span class={`status ${row.status}`}>{row.status}</span> },
           { label: 'Open positions', value: (row) => row.stats.openPositions, numeric: true },
           { label: 'Total PnL', value: (row) => formatDecimal(row.stats.totalPnl), numeric: true },

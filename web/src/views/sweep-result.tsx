@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
+import { wireTimeframe } from '../api/klines';
 import { formatMetric, metricField, metricLabel } from '../components/metrics';
 import { PagedTable, type Column } from '../components/paged-table';
 import type { SweepFieldsFragment } from '../graphql/generated';
@@ -193,8 +194,8 @@ export function SweepResult({ sweep }: { sweep: SweepFieldsFragment }) {
   return (
     <section class="result" aria-labelledby="sweep-result-title">
       <h3 id="sweep-result-title">
-        Sweep {sweep.id}: {sweep.config.templateId} on {sweep.config.symbols.join(', ')}, {sweep.config.timeframe} ({sweep.combinations} combinations,{' '}
-        {sweep.skipped} skipped)
+        Sweep {sweep.id}: {sweep.config.templateId} on {sweep.config.symbols.join(', ')}, {wireTimeframe(sweep.config.timeframe)} ({sweep.combinations}{' '}
+        combinations, {sweep.skipped} skipped)
       </h3>
       <PagedTable
         caption={`Leaderboard by ${metricLabel(objective)} (best ${rows.length})`}
