@@ -176,4 +176,26 @@ describe('webhooks store', () => {
       await worker.end();
     }
   });
+  it('the claim and the success batch commit asynchronously for themselves only: every pooled connection stays synchronous for the fan-out', async () => {
+    const webhook = await newWebhook();
+    const sql = orm.em.getConnection();
+    const worker = new Client({ connectionString: database.url });
+    await worker.connect();
+    try {
+      await worker.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, 9]);
+      await sql.execute(
+        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at) VALUES ('dlv_async', ?, 'evt_async', 'webhook.test', '{}', 'pending', now())`,
+        [webhook.id],
+      );
+      const [claimed] = (await queue.claim(50, 3600, 9)).filter((delivery) => delivery.id === 'dlv_async');
+      if (!claimed) throw new Error('dlv_async was not claimed');
+      await queue.recordSuccesses([{ delivery: claimed, attempt: { responseStatus: 200, timeMs: 3, error: null, responseBody: 'ok' } }]);
+      // As many at once as the pool holds connections, so the ones that ran the claim and the batch are asked too.
+      const settings = await Promise.all(Array.from({ length: 20 }, () => sql.execute<{ synchronous_commit: string }[]>('SHOW synchronous_commit')));
+      expect(new Set(settings.map(([row]) => row?.synchronous_commit))).toEqual(new Set(['on']));
+      expect((await store.attemptsOf(['dlv_async'])).map((attempt) => attempt.response_status)).toEqual([200]);
+    } finally {
+      await worker.end();
+    }
+  });
 });
