@@ -1,7 +1,7 @@
 import { humanize } from './format';
 
 /** The part of a template's JSON Schema (contract §7) the form reads. */
-interface ParamSchema {
+export interface ParamSchema {
   type?: string;
   enum?: (string | number)[];
   default?: unknown;
@@ -21,19 +21,24 @@ export interface ParamsSchema {
 /** Form values are the inputs' text; an empty optional field is left out of the params. */
 export type ParamValues = Record<string, string>;
 
-function schemaOf(value: unknown): ParamsSchema {
+export function schemaOf(value: unknown): ParamsSchema {
   return typeof value === 'object' && value !== null ? value : {};
+}
+
+export function isNumeric(param: ParamSchema): boolean {
+  return (param.type === 'integer' || param.type === 'number') && !param.enum;
+}
+
+/** A param's default, else its published example, as input text (empty without either). */
+export function exampleValue(param: ParamSchema): string {
+  const example = param.default ?? param.examples?.[0];
+  return typeof example === 'string' || typeof example === 'number' || typeof example === 'boolean' ? String(example) : '';
 }
 
 /** A working example: each param's default, else its published example, else empty. */
 export function exampleValues(paramsSchema: unknown): ParamValues {
   const properties = schemaOf(paramsSchema).properties ?? {};
-  return Object.fromEntries(
-    Object.entries(properties).map(([name, param]) => {
-      const example = param.default ?? param.examples?.[0];
-      return [name, typeof example === 'string' || typeof example === 'number' || typeof example === 'boolean' ? String(example) : ''];
-    }),
-  );
+  return Object.fromEntries(Object.entries(properties).map(([name, param]) => [name, exampleValue(param)]));
 }
 
 /** The params object to send: numbers as numbers, empty optional fields omitted. */

@@ -11,6 +11,19 @@ export type BacktestJobStatus =
   | 'queued'
   | 'running';
 
+export type BacktestWalkForwardInput = {
+  testDays: number;
+  trainDays: number;
+};
+
+/** Why a position closed (contract §11). */
+export type CloseReason =
+  | 'liquidation'
+  | 'pause'
+  | 'signal'
+  | 'stop_loss'
+  | 'take_profit';
+
 /** The fields of POST /v1/backtest/jobs. */
 export type CreateBacktestJobInput = {
   /** Required unless strategyId gives it. */
@@ -32,6 +45,27 @@ export type CreateBacktestJobInput = {
   templateId?: TemplateId | null | undefined;
   /** Required unless strategyId gives it. */
   timeframe?: Timeframe | null | undefined;
+};
+
+/** The fields of POST /v1/backtest/sweeps. */
+export type CreateBacktestSweepInput = {
+  capital: string;
+  end: string;
+  feeBps?: string | null | undefined;
+  feeModel?: FeeModel | null | undefined;
+  leverage?: number | null | undefined;
+  /** A metric name; default sharpe. */
+  objective?: string | null | undefined;
+  /** Per parameter: a value, a list of values, or {from, to, step} (inclusive). */
+  params: Record<string, unknown>;
+  slippageBps?: string | null | undefined;
+  start: string;
+  symbols: Array<string>;
+  templateId: TemplateId;
+  timeframe: Timeframe;
+  /** 1-100, default 20. */
+  top?: number | null | undefined;
+  walkForward?: BacktestWalkForwardInput | null | undefined;
 };
 
 export type CreateSignedStrategyInput = {
@@ -57,6 +91,11 @@ export type FeeModel =
   | 'match_exchange'
   | 'none'
   | 'tiered_maker_taker';
+
+/** open: still open; closed: a trade. */
+export type PositionStatus =
+  | 'closed'
+  | 'open';
 
 export type SignedStrategyStatus =
   | 'deployed'
@@ -199,12 +238,64 @@ export type PauseStrategyMutationVariables = Exact<{
 
 export type PauseStrategyMutation = { pauseStrategy: { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
 
+export type StrategyEventFieldsFragment = { id: string, type: string, timestamp: string, data: Record<string, unknown> };
+
+export type StrategyPositionsQueryVariables = Exact<{
+  id: string | number;
+  status?: PositionStatus | null | undefined;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type StrategyPositionsQuery = { signedStrategy: { id: string, positions: { nextCursor: string | null, data: Array<{ id: string, symbol: string, side: string, quantity: string, entryPrice: string, entryFee: string, openedAt: string, exitPrice: string | null, exitFee: string | null, pnl: string | null, closedAt: string | null, closeReason: CloseReason | null, dryRun: boolean }> } } };
+
+export type StrategyEventHistoryQueryVariables = Exact<{
+  id: string | number;
+  after?: string | null | undefined;
+}>;
+
+
+export type StrategyEventHistoryQuery = { signedStrategy: { id: string, events: { nextCursor: string | null, data: Array<{ id: string, type: string, timestamp: string, data: Record<string, unknown> }> } } };
+
 export type StrategyEventFeedSubscriptionVariables = Exact<{
   strategyId: string | number;
+  after?: string | number | null | undefined;
 }>;
 
 
 export type StrategyEventFeedSubscription = { strategyEvents: { id: string, type: string, timestamp: string, data: Record<string, unknown> } };
+
+export type SweepMetricsFragment = { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number };
+
+export type SweepFieldsFragment = { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null };
+
+export type RunBacktestSweepMutationVariables = Exact<{
+  input: CreateBacktestSweepInput;
+}>;
+
+
+export type RunBacktestSweepMutation = { createBacktestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+
+export type RecentBacktestSweepsQueryVariables = Exact<{
+  limit?: number | null | undefined;
+}>;
+
+
+export type RecentBacktestSweepsQuery = { backtestSweeps: { data: Array<{ id: string, status: BacktestJobStatus, combinations: number, submittedAt: string, config: { templateId: TemplateId, symbols: Array<string>, objective: string } }> } };
+
+export type BacktestSweepResultQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BacktestSweepResultQuery = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+
+export type BacktestSweepProgressSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BacktestSweepProgressSubscription = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
 
 export type WebhookFieldsFragment = { id: string, url: string, events: Array<string>, description: string | null, status: WebhookStatus, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string };
 
@@ -236,6 +327,49 @@ export type WebhookDeliveriesQueryVariables = Exact<{
 
 
 export type WebhookDeliveriesQuery = { webhookDeliveries: { nextCursor: string | null, data: Array<{ id: string, eventId: string, eventType: string, status: WebhookDeliveryStatus, attempts: number, lastAttemptAt: string | null, responseStatus: number | null, responseTimeMs: number | null, error: string | null, createdAt: string }> } };
+
+export type WebhookDeliveryAttemptsQueryVariables = Exact<{
+  webhookId: string;
+  deliveryId: string;
+}>;
+
+
+export type WebhookDeliveryAttemptsQuery = { webhookDeliveryAttempts: { data: Array<{ attemptedAt: string, responseStatus: number | null, responseTimeMs: number | null, error: string | null, responseBody: string | null }> } };
+
+export type RotateWebhookSecretMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RotateWebhookSecretMutation = { rotateWebhookSecret: { secret: string, secretWarning: string, previousSecretExpiresAt: string } };
+
+export type RecoverWebhookMutationVariables = Exact<{
+  id: string;
+  since: string;
+}>;
+
+
+export type RecoverWebhookMutation = { recoverWebhook: { requeued: number } };
+
+export type ReactivateWebhookMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ReactivateWebhookMutation = { updateWebhook: { id: string, url: string, events: Array<string>, description: string | null, status: WebhookStatus, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string } };
+
+export type RedeliverWebhookDeliveryMutationVariables = Exact<{
+  webhookId: string;
+  deliveryId: string;
+}>;
+
+
+export type RedeliverWebhookDeliveryMutation = { redeliverWebhookDelivery: { id: string, status: WebhookDeliveryStatus } };
+
+export type WebhookEventTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhookEventTypesQuery = { webhookEventTypes: Array<{ type: string, description: string }> };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -304,6 +438,73 @@ export const StrategyFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"StrategyFields"}) as unknown as TypedDocumentString<StrategyFieldsFragment, unknown>;
+export const StrategyEventFieldsFragmentDoc = new TypedDocumentString(`
+    fragment StrategyEventFields on StrategyEvent {
+  id
+  type
+  timestamp
+  data
+}
+    `, {"fragmentName":"StrategyEventFields"}) as unknown as TypedDocumentString<StrategyEventFieldsFragment, unknown>;
+export const SweepMetricsFragmentDoc = new TypedDocumentString(`
+    fragment SweepMetrics on BacktestMetrics {
+  sharpe
+  sortino
+  calmar
+  maxDrawdown
+  winRate
+  profitFactor
+  cagr
+  expectedValue
+  totalTrades
+  avgTradeDurationSeconds
+}
+    `, {"fragmentName":"SweepMetrics"}) as unknown as TypedDocumentString<SweepMetricsFragment, unknown>;
+export const SweepFieldsFragmentDoc = new TypedDocumentString(`
+    fragment SweepFields on BacktestSweep {
+  id
+  status
+  combinations
+  skipped
+  progress
+  submittedAt
+  finishedAt
+  config {
+    templateId
+    params
+    symbols
+    timeframe
+    start
+    end
+    objective
+    top
+  }
+  result {
+    objective
+    rows {
+      params
+      metrics {
+        ...SweepMetrics
+      }
+    }
+  }
+  error {
+    code
+    message
+  }
+}
+    fragment SweepMetrics on BacktestMetrics {
+  sharpe
+  sortino
+  calmar
+  maxDrawdown
+  winRate
+  profitFactor
+  cagr
+  expectedValue
+  totalTrades
+  avgTradeDurationSeconds
+}`, {"fragmentName":"SweepFields"}) as unknown as TypedDocumentString<SweepFieldsFragment, unknown>;
 export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
     fragment WebhookFields on Webhook {
   id
@@ -629,16 +830,228 @@ export const PauseStrategyDocument = new TypedDocumentString(`
     winRate
   }
 }`) as unknown as TypedDocumentString<PauseStrategyMutation, PauseStrategyMutationVariables>;
-export const StrategyEventFeedDocument = new TypedDocumentString(`
-    subscription StrategyEventFeed($strategyId: ID!) {
-  strategyEvents(strategyId: $strategyId) {
+export const StrategyPositionsDocument = new TypedDocumentString(`
+    query StrategyPositions($id: ID!, $status: PositionStatus, $cursor: String) {
+  signedStrategy(id: $id) {
     id
-    type
-    timestamp
-    data
+    positions(status: $status, cursor: $cursor, limit: 20) {
+      data {
+        id
+        symbol
+        side
+        quantity
+        entryPrice
+        entryFee
+        openedAt
+        exitPrice
+        exitFee
+        pnl
+        closedAt
+        closeReason
+        dryRun
+      }
+      nextCursor
+    }
   }
 }
-    `) as unknown as TypedDocumentString<StrategyEventFeedSubscription, StrategyEventFeedSubscriptionVariables>;
+    `) as unknown as TypedDocumentString<StrategyPositionsQuery, StrategyPositionsQueryVariables>;
+export const StrategyEventHistoryDocument = new TypedDocumentString(`
+    query StrategyEventHistory($id: ID!, $after: String) {
+  signedStrategy(id: $id) {
+    id
+    events(after: $after, limit: 500) {
+      data {
+        ...StrategyEventFields
+      }
+      nextCursor
+    }
+  }
+}
+    fragment StrategyEventFields on StrategyEvent {
+  id
+  type
+  timestamp
+  data
+}`) as unknown as TypedDocumentString<StrategyEventHistoryQuery, StrategyEventHistoryQueryVariables>;
+export const StrategyEventFeedDocument = new TypedDocumentString(`
+    subscription StrategyEventFeed($strategyId: ID!, $after: ID) {
+  strategyEvents(strategyId: $strategyId, after: $after) {
+    ...StrategyEventFields
+  }
+}
+    fragment StrategyEventFields on StrategyEvent {
+  id
+  type
+  timestamp
+  data
+}`) as unknown as TypedDocumentString<StrategyEventFeedSubscription, StrategyEventFeedSubscriptionVariables>;
+export const RunBacktestSweepDocument = new TypedDocumentString(`
+    mutation RunBacktestSweep($input: CreateBacktestSweepInput!) {
+  createBacktestSweep(input: $input) {
+    ...SweepFields
+  }
+}
+    fragment SweepMetrics on BacktestMetrics {
+  sharpe
+  sortino
+  calmar
+  maxDrawdown
+  winRate
+  profitFactor
+  cagr
+  expectedValue
+  totalTrades
+  avgTradeDurationSeconds
+}
+fragment SweepFields on BacktestSweep {
+  id
+  status
+  combinations
+  skipped
+  progress
+  submittedAt
+  finishedAt
+  config {
+    templateId
+    params
+    symbols
+    timeframe
+    start
+    end
+    objective
+    top
+  }
+  result {
+    objective
+    rows {
+      params
+      metrics {
+        ...SweepMetrics
+      }
+    }
+  }
+  error {
+    code
+    message
+  }
+}`) as unknown as TypedDocumentString<RunBacktestSweepMutation, RunBacktestSweepMutationVariables>;
+export const RecentBacktestSweepsDocument = new TypedDocumentString(`
+    query RecentBacktestSweeps($limit: Int) {
+  backtestSweeps(limit: $limit) {
+    data {
+      id
+      status
+      combinations
+      submittedAt
+      config {
+        templateId
+        symbols
+        objective
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecentBacktestSweepsQuery, RecentBacktestSweepsQueryVariables>;
+export const BacktestSweepResultDocument = new TypedDocumentString(`
+    query BacktestSweepResult($id: ID!) {
+  backtestSweep(id: $id) {
+    ...SweepFields
+  }
+}
+    fragment SweepMetrics on BacktestMetrics {
+  sharpe
+  sortino
+  calmar
+  maxDrawdown
+  winRate
+  profitFactor
+  cagr
+  expectedValue
+  totalTrades
+  avgTradeDurationSeconds
+}
+fragment SweepFields on BacktestSweep {
+  id
+  status
+  combinations
+  skipped
+  progress
+  submittedAt
+  finishedAt
+  config {
+    templateId
+    params
+    symbols
+    timeframe
+    start
+    end
+    objective
+    top
+  }
+  result {
+    objective
+    rows {
+      params
+      metrics {
+        ...SweepMetrics
+      }
+    }
+  }
+  error {
+    code
+    message
+  }
+}`) as unknown as TypedDocumentString<BacktestSweepResultQuery, BacktestSweepResultQueryVariables>;
+export const BacktestSweepProgressDocument = new TypedDocumentString(`
+    subscription BacktestSweepProgress($id: ID!) {
+  backtestSweep(id: $id) {
+    ...SweepFields
+  }
+}
+    fragment SweepMetrics on BacktestMetrics {
+  sharpe
+  sortino
+  calmar
+  maxDrawdown
+  winRate
+  profitFactor
+  cagr
+  expectedValue
+  totalTrades
+  avgTradeDurationSeconds
+}
+fragment SweepFields on BacktestSweep {
+  id
+  status
+  combinations
+  skipped
+  progress
+  submittedAt
+  finishedAt
+  config {
+    templateId
+    params
+    symbols
+    timeframe
+    start
+    end
+    objective
+    top
+  }
+  result {
+    objective
+    rows {
+      params
+      metrics {
+        ...SweepMetrics
+      }
+    }
+  }
+  error {
+    code
+    message
+  }
+}`) as unknown as TypedDocumentString<BacktestSweepProgressSubscription, BacktestSweepProgressSubscriptionVariables>;
 export const WebhooksDocument = new TypedDocumentString(`
     query Webhooks($cursor: String) {
   webhooks(cursor: $cursor, limit: 50) {
@@ -702,3 +1115,65 @@ export const WebhookDeliveriesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const WebhookDeliveryAttemptsDocument = new TypedDocumentString(`
+    query WebhookDeliveryAttempts($webhookId: String!, $deliveryId: String!) {
+  webhookDeliveryAttempts(webhookId: $webhookId, deliveryId: $deliveryId) {
+    data {
+      attemptedAt
+      responseStatus
+      responseTimeMs
+      error
+      responseBody
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveryAttemptsQuery, WebhookDeliveryAttemptsQueryVariables>;
+export const RotateWebhookSecretDocument = new TypedDocumentString(`
+    mutation RotateWebhookSecret($id: String!) {
+  rotateWebhookSecret(id: $id) {
+    secret
+    secretWarning
+    previousSecretExpiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
+export const RecoverWebhookDocument = new TypedDocumentString(`
+    mutation RecoverWebhook($id: String!, $since: String!) {
+  recoverWebhook(id: $id, since: $since) {
+    requeued
+  }
+}
+    `) as unknown as TypedDocumentString<RecoverWebhookMutation, RecoverWebhookMutationVariables>;
+export const ReactivateWebhookDocument = new TypedDocumentString(`
+    mutation ReactivateWebhook($id: String!) {
+  updateWebhook(id: $id, input: {status: active}) {
+    ...WebhookFields
+  }
+}
+    fragment WebhookFields on Webhook {
+  id
+  url
+  events
+  description
+  status
+  consecutiveFailures
+  lastDeliveryAt
+  lastSuccessAt
+  createdAt
+}`) as unknown as TypedDocumentString<ReactivateWebhookMutation, ReactivateWebhookMutationVariables>;
+export const RedeliverWebhookDeliveryDocument = new TypedDocumentString(`
+    mutation RedeliverWebhookDelivery($webhookId: String!, $deliveryId: String!) {
+  redeliverWebhookDelivery(webhookId: $webhookId, deliveryId: $deliveryId) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RedeliverWebhookDeliveryMutation, RedeliverWebhookDeliveryMutationVariables>;
+export const WebhookEventTypesDocument = new TypedDocumentString(`
+    query WebhookEventTypes {
+  webhookEventTypes {
+    type
+    description
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookEventTypesQuery, WebhookEventTypesQueryVariables>;

@@ -2,7 +2,8 @@ import { useMemo } from 'preact/hooks';
 import type { Credentials } from '../api/credentials';
 import { TIMEFRAME_MS, loadCandles, wireTimeframe } from '../api/klines';
 import { CandleChart, chartTime, LineChart, type LinePoint, type TradeMarker } from '../components/charts';
-import { formatDecimal, formatPercent, formatTime, humanize } from '../components/format';
+import { formatDecimal, formatTime } from '../components/format';
+import { formatMetric, metricLabel } from '../components/metrics';
 import { ErrorMessage } from '../components/messages';
 import { PagedTable } from '../components/paged-table';
 import { useAsync } from '../components/use-async';
@@ -49,20 +50,6 @@ function tradeMarkers(trades: Trade[], symbol: string, timeframe: string): Trade
     .sort((a, b) => Number(a.time) - Number(b.time));
 }
 
-/** How each contract §7 metric reads; a metric the API adds later shows under its field name, as a plain number. */
-const METRICS: Record<string, { label: string; format(value: string | number): string }> = {
-  sharpe: { label: 'Sharpe', format: (value) => formatDecimal(value, 4) },
-  sortino: { label: 'Sortino', format: (value) => formatDecimal(value, 4) },
-  calmar: { label: 'Calmar', format: (value) => formatDecimal(value, 4) },
-  maxDrawdown: { label: 'Max drawdown', format: (value) => formatPercent(value) },
-  winRate: { label: 'Win rate', format: (value) => formatPercent(value) },
-  profitFactor: { label: 'Profit factor', format: (value) => formatDecimal(value, 4) },
-  cagr: { label: 'CAGR', format: (value) => formatPercent(value) },
-  expectedValue: { label: 'Expected value per trade', format: (value) => formatDecimal(value, 4) },
-  totalTrades: { label: 'Trades', format: (value) => String(value) },
-  avgTradeDurationSeconds: { label: 'Average trade duration', format: (value) => `${formatDecimal(Number(value) / 3600, 1)} h` },
-};
-
 /** Metrics, equity and drawdown, the candles of the first symbol with the trades marked, and the trades in pages. */
 export function BacktestResult({ job, credentials }: { job: Job; credentials: Credentials }) {
   const result = job.result;
@@ -86,8 +73,8 @@ export function BacktestResult({ job, credentials }: { job: Job; credentials: Cr
       <dl class="metrics" data-testid="metrics">
         {Object.entries(result.metrics).map(([name, value]) => (
           <div key={name}>
-            <dt>{METRICS[name]?.label ?? humanize(name)}</dt>
-            <dd>{METRICS[name]?.format(value) ?? formatDecimal(value, 4)}</dd>
+            <dt>{metricLabel(name)}</dt>
+            <dd>{formatMetric(name, value)}</dd>
           </div>
         ))}
       </dl>

@@ -5,6 +5,7 @@ import { formatDecimal, formatPercent } from '../components/format';
 import { ErrorMessage, Loading } from '../components/messages';
 import { PagedTable } from '../components/paged-table';
 import { exampleValues, ParamsFields, paramsFrom, type ParamValues } from '../components/params-form';
+import { TemplatePicker } from '../components/template-picker';
 import { useAsync } from '../components/use-async';
 import {
   BacktestTemplatesDocument,
@@ -15,8 +16,8 @@ import {
   type StrategyFieldsFragment,
 } from '../graphql/generated';
 import type { Session } from '../session';
-import { TemplatePicker } from './backtests';
 import { StrategyEvents } from './strategy-events';
+import { StrategyPositions } from './strategy-positions';
 
 /** Creates a strategy in draft from a template, prefilled like the backtest form. */
 function NewStrategy({ session, onCreated }: { session: Session; onCreated: (strategy: StrategyFieldsFragment) => void }) {
@@ -97,6 +98,8 @@ function NewStrategy({ session, onCreated }: { session: Session; onCreated: (str
 export function Strategies({ session }: { session: Session }) {
   const strategies = useAsync(() => execute(session.credentials, StrategiesDocument, {}), [session]);
   const [watched, setWatched] = useState<string>();
+  // Bumped on each event of the watched strategy, so its positions and stats follow the feed.
+  const [revision, setRevision] = useState(0);
   const [error, setError] = useState<string>();
   const rows = strategies.data?.signedStrategies.data ?? [];
   const watchedStrategy = rows.find((row) => row.id === watched);
@@ -155,15 +158,28 @@ export function Strategies({ session }: { session: Session }) {
                     Deploy (dry run)
                   </button>
                 ) : null}
-                <button type="button" onClick={() => setWatched(row.id)} aria-pressed={watched === row.id} aria-label={`Watch events of ${row.name}`}>
-                  Events
+                <button type="button" onClick={() => setWatched(row.id)} aria-pressed={watched === row.id} aria-label={`Positions and events of ${row.name}`}>
+                  Details
                 </button>
               </div>
             ),
           },
         ]}
       />
-      {watchedStrategy && <StrategyEvents session={session} strategyId={watchedStrategy.id} name={watchedStrategy.name} />}
+      {watchedStrategy && (
+        <div class="grid">
+          <StrategyPositions session={session} strategyId={watchedStrategy.id} name={watchedStrategy.name} revision={revision} />
+          <StrategyEvents
+            session={session}
+            strategyId={watchedStrategy.id}
+            name={watchedStrategy.name}
+            onEvent={() => {
+              setRevision((value) => value + 1);
+              strategies.reload();
+            }}
+          />
+        </div>
+      )}
     </section>
   );
 }

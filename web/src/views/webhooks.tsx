@@ -6,36 +6,42 @@ import { PagedTable } from '../components/paged-table';
 import { useAsync } from '../components/use-async';
 import {
   CreateWebhookDocument,
+  ReactivateWebhookDocument,
+  RotateWebhookSecretDocument,
   TestWebhookDocument,
-  WebhookDeliveriesDocument,
+  WebhookEventTypesDocument,
   WebhooksDocument,
   type CreateWebhookMutation,
+  type RotateWebhookSecretMutation,
   type TestWebhookMutation,
-  type WebhookDeliveriesQuery,
+  type WebhookEventTypesQuery,
   type WebhookFieldsFragment,
 } from '../graphql/generated';
 import type { Session } from '../session';
+import { Deliveries } from './webhook-deliveries';
 
-/** The event types and wildcards of contract §9 a webhook may subscribe to. */
-const EVENT_CHOICES = [
-  'strategy.*',
-  'strategy.deployed',
-  'strategy.paused',
-  'strategy.position_opened',
-  'strategy.position_closed',
-  'strategy.error',
-  'backtest.*',
-  'backtest.job_done',
-  'backtest.job_failed',
-  'account.balance_low',
-];
+/** `webhook.test` is sent only by the test button; a webhook cannot subscribe to it. */
+const TEST_EVENT = 'webhook.test';
 
-type Delivery = WebhookDeliveriesQuery['webhookDeliveries']['data'][number];
+/** Each family's wildcard (`strategy.*`) followed by its event types, in the catalogue's order (contract §16 event types). */
+function eventChoices(catalogue: WebhookEventTypesQuery['webhookEventTypes']): { name: string; description: string }[] {
+  const choices: { name: string; description: string }[] = [];
+  for (const { type, description } of catalogue) {
+    if (type === TEST_EVENT) continue;
+    const wildcard = `${type.split('.')[0]}.*`;
+    if (!choices.some((choice) => choice.name === wildcard)) choices.push({ name: wildcard, description: `Every ${wildcard.slice(0, -2)} event.` });
+    choices.push({ name: type, description });
+  }
+  return choices;
+}
 
 function NewWebhook({ session, onCreated }: { session: Session; onCreated: () => void }) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(['strategy.*']);
   const [description, setDescription] = useState('');
+  const [threshold, setThreshold] = useState('');
+  const catalogue = useAsync(() => execute(session.credentials, WebhookEventTypesDocument), [session]);
+  const choices = eventChoices(catalogue.data?.webhookEventTypes ?? []);
   const [created, setCreated] = useState<CreateWebhookMutation['createWebhook']>();
   const [error, setError] = useState<string>();
 
@@ -43,7 +49,9 @@ function NewWebhook({ session, onCreated }: { session: Session; onCreated: () =>
     event.preventDefault();
     setError(undefined);
     try {
-      const { createWebhook } = await execute(session.credentials, CreateWebhookDocument, { input: { url, events, description: description || null } });
+      const { createWebhook } = await execute(session.credentials, CreateWebhookDocument, {
+        input: { url, events, description: description || null, balanceLowThreshold: threshold || null },
+      });
       setCreated(createWebhook);
       onCreated();
     } catch (failure) {
@@ -69,12 +77,24 @@ function NewWebhook({ session, onCreated }: { session: Session; onCreated: () =>
         </div>
         <fieldset class="choices">
           <legend>Events</legend>
-          {EVENT_CHOICES.map((name) => (
-            <label class="inline" key={name}>
+          {choices.map(({ name, description: about }) => (
+            <label class="inline" key={name} title={about}>
               <input type="checkbox" checked={events.includes(name)} onChange={(event) => toggle(name, event.currentTarget.checked)} /> {name}
             </label>
           ))}
         </fieldset>
+        {events.some((name) => name.startsWith('account.')) && (
+          <div class="field">
+            <label for="webhook-threshold">Low balance threshold (USDT{events.includes('account.balance_low') ? ', required' : ''})</label>
+            <input
+              id="webhook-threshold"
+              inputMode="decimal"
+              required={events.includes('account.balance_low')}
+              value={threshold}
+              onInput={(event) => setThreshold(event.currentTarget.value)}
+            />
+          </div>
+        )}
         <div class="field">
           <label for="webhook-description">Description (optional)</label>
           <input id="webhook-description" value={description} onInput={(event) => setDescription(event.currentTarget.value)} />
@@ -96,59 +116,34 @@ function NewWebhook({ session, onCreated }: { session: Session; onCreated: () =>
   );
 }
 
-/** The delivery log of one webhook, newest first, a page at a time. */
-function Deliveries({ session, webhook }: { session: Session; webhook: WebhookFieldsFragment }) {
-  const [rows, setRows] = useState<Delivery[]>([]);
-  const [cursor, setCursor] = useState<string | null>();
-  const first = useAsync(async () => {
-    const { webhookDeliveries } = await execute(session.credentials, WebhookDeliveriesDocument, { webhookId: webhook.id });
-    setRows(webhookDeliveries.data);
-    setCursor(webhookDeliveries.nextCursor);
-    return webhookDeliveries;
-  }, [webhook.id]);
-  const [error, setError] = useState<string>();
-  async function more() {
-    try {
-      const { webhookDeliveries } = await execute(session.credentials, WebhookDeliveriesDocument, { webhookId: webhook.id, cursor });
-      setRows([...rows, ...webhookDeliveries.data]);
-      setCursor(webhookDeliveries.nextCursor);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-  return (
-    <section class="panel" aria-labelledby="deliveries-title">
-      <h3 id="deliveries-title">Deliveries to {webhook.url}</h3>
-      <ErrorMessage>{first.error ?? error}</ErrorMessage>
-      <PagedTable
-        caption="Delivery log"
-        rows={rows}
-        rowKey={(row) => row.id}
-        pageSize={20}
-        empty="No deliveries yet."
-        columns={[
-          { label: 'Created', value: (row) => formatTime(row.createdAt) },
-          { label: 'Event', value: (row) => row.eventType },
-          { label: 'Status', value: (row) => row.status },
-          { label: 'Attempts', value: (row) => row.attempts, numeric: true },
-          { label: 'HTTP status', value: (row) => row.responseStatus ?? '–', numeric: true },
-          { label: 'Time (ms)', value: (row) => row.responseTimeMs ?? '–', numeric: true },
-          { label: 'Error', value: (row) => row.error ?? '' },
-        ]}
-      />
-      {cursor && (
-        <button type="button" onClick={() => void more()}>
-          Load older deliveries
-        </button>
-      )}
-    </section>
-  );
-}
-
 export function Webhooks({ session }: { session: Session }) {
   const webhooks = useAsync(() => execute(session.credentials, WebhooksDocument, {}), [session]);
   const [selected, setSelected] = useState<WebhookFieldsFragment>();
   const [tests, setTests] = useState<Record<string, TestWebhookMutation['testWebhook'] | string>>({});
+  const [rotated, setRotated] = useState<{ url: string } & RotateWebhookSecretMutation['rotateWebhookSecret']>();
+  const [error, setError] = useState<string>();
+
+  /** A new signing secret, shown once; for 24 hours deliveries carry the previous signature too (contract §16). */
+  async function rotate(webhook: WebhookFieldsFragment) {
+    setError(undefined);
+    try {
+      const { rotateWebhookSecret } = await execute(session.credentials, RotateWebhookSecretDocument, { id: webhook.id });
+      setRotated({ url: webhook.url, ...rotateWebhookSecret });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  /** A broken webhook gets no more attempts until it is set active again, which resets its failure count (contract §10). */
+  async function reactivate(webhook: WebhookFieldsFragment) {
+    setError(undefined);
+    try {
+      await execute(session.credentials, ReactivateWebhookDocument, { id: webhook.id });
+      webhooks.reload();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
 
   async function test(webhook: WebhookFieldsFragment) {
     setTests({ ...tests, [webhook.id]: 'sending…' });
@@ -173,7 +168,17 @@ export function Webhooks({ session }: { session: Session }) {
       <h2 id="webhooks-title">Webhooks</h2>
       <NewWebhook session={session} onCreated={webhooks.reload} />
       {webhooks.loading && !webhooks.data && <Loading what="webhooks" />}
-      <ErrorMessage>{webhooks.error}</ErrorMessage>
+      <ErrorMessage>{webhooks.error ?? error}</ErrorMessage>
+      {rotated && (
+        <div class="message secret" role="alert">
+          <p>
+            New signing secret of {rotated.url}, shown only now: <code data-testid="rotated-secret">{rotated.secret}</code>
+          </p>
+          <p>
+            {rotated.secretWarning} Deliveries carry the previous secret&apos;s signature too until {formatTime(rotated.previousSecretExpiresAt)} UTC.
+          </p>
+        </div>
+      )}
       <PagedTable
         caption="Your webhooks"
         rows={webhooks.data?.webhooks.data ?? []}
@@ -193,9 +198,17 @@ export function Webhooks({ session }: { session: Session }) {
                 <button type="button" onClick={() => void test(row)} aria-label={`Send a test event to ${row.url}`}>
                   Test
                 </button>
-                <button type="button" onClick={() => setSelected(row)} aria-label={`Delivery log of ${row.url}`}>
+                <button type="button" onClick={() => setSelected(row)} aria-pressed={selected?.id === row.id} aria-label={`Delivery log of ${row.url}`}>
                   Deliveries
                 </button>
+                <button type="button" onClick={() => void rotate(row)} aria-label={`Rotate the signing secret of ${row.url}`}>
+                  Rotate secret
+                </button>
+                {row.status !== 'active' && (
+                  <button type="button" onClick={() => void reactivate(row)} aria-label={`Reactivate ${row.url}`}>
+                    Reactivate
+                  </button>
+                )}
                 <span role="status">{testText(row.id)}</span>
               </div>
             ),

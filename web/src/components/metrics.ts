@@ -1,0 +1,28 @@
+import { formatDecimal, formatPercent, humanize } from './format';
+
+/** How each contract §7 metric reads; a metric the API adds later shows under its field name, as a plain number. */
+const METRICS: Record<string, { label: string; format(value: string | number): string }> = {
+  sharpe: { label: 'Sharpe', format: (value) => formatDecimal(value, 4) },
+  sortino: { label: 'Sortino', format: (value) => formatDecimal(value, 4) },
+  calmar: { label: 'Calmar', format: (value) => formatDecimal(value, 4) },
+  maxDrawdown: { label: 'Max drawdown', format: (value) => formatPercent(value) },
+  winRate: { label: 'Win rate', format: (value) => formatPercent(value) },
+  profitFactor: { label: 'Profit factor', format: (value) => formatDecimal(value, 4) },
+  cagr: { label: 'CAGR', format: (value) => formatPercent(value) },
+  expectedValue: { label: 'Expected value per trade', format: (value) => formatDecimal(value, 4) },
+  totalTrades: { label: 'Trades', format: (value) => String(value) },
+  avgTradeDurationSeconds: { label: 'Average trade duration', format: (value) => `${formatDecimal(Number(value) / 3600, 1)} h` },
+};
+
+/** The GraphQL field of a metric the REST edge and sweep objectives name in snake_case (`max_drawdown` → `maxDrawdown`). */
+export function metricField(name: string): string {
+  return name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+export function metricLabel(field: string): string {
+  return METRICS[field]?.label ?? humanize(field);
+}
+
+export function formatMetric(field: string, value: string | number): string {
+  return METRICS[field]?.format(value) ?? formatDecimal(value, 4);
+}

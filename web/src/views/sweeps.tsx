@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'preact/hooks';
+import { errorMessage, execute } from '../api/graphql-client';
+import { formatTime } from '../components/format';
+import { ErrorMessage } from '../components/messages';
+import { PagedTable } from '../components/paged-table';
+import { isNumeric, ParamsFields, paramsFrom, schemaOf, exampleValues, type ParamValues } from '../components/params-form';
+import { FINISHED_STATUSES, RunProgress } from '../components/run-progress';
+import { TemplatePicker } from '../components/template-picker';
+import { exampleSettings, RunSettingsFields, runInput, TextField } from '../components/run-settings';
+import { exampleRanges, rangeParams, SweepRangeFields, type SweepRanges } from '../components/sweep-ranges';
+import { useAsync } from '../components/use-async';
+import { useSubscription } from '../components/use-subscription';
+import {
+  BacktestSweepProgressDocument,
+  BacktestSweepResultDocument,
+  RecentBacktestSweepsDocument,
+  RunBacktestSweepDocument,
+  type SweepFieldsFragment,
+  type TemplateFieldsFragment,
+} from '../graphql/generated';
+import type { Session } from '../session';
+import { SweepResult } from './sweep-result';
+
+/** Contract §13 objectives, as the API names them. */
+const OBJECTIVES = [
+  'sharpe',
+  'sortino',
+  'calmar',
+  'max_drawdown',
+  'win_rate',
+  'profit_factor',
+  'cagr',
+  'expected_value',
+  'total_trades',
+  'avg_trade_duration_seconds',
+];
+
+/** The template's params that are not numbers (side, ...): one value each, as in the backtest form. */
+function nonNumericSchema(paramsSchema: unknown) {
+  const schema = schemaOf(paramsSchema);
+  return { ...schema, properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([, param]) => !isNumeric(param))) };
+}
+
+/** Live progress and leaderboard so far from the `backtestSweep` subscription, which yields the sweep now and on each change. */
+function SweepProgress({ session, sweep: submitted, onFinished }: { session: Session; sweep: SweepFieldsFragment; onFinished: () => void }) {
+  const [sweep, setSweep] = useState(submitted);
+  useEffect(() => setSweep(submitted), [submitted.id]);
+  const error = useSubscription(session.credentials, BacktestSweepProgressDocument, { id: submitted.id }, submitted.id, ({ backtestSweep }) =>
+    setSweep(backtestSweep),
+  );
+  useEffect(() => {
+    if (FINISHED_STATUSES.has(sweep.status)) onFinished();
+  }, [sweep.status]);
+  return (
+    <div class="job">
+      <RunProgress id="sweep-progress" name={sweep.id} status={sweep.status} progress={sweep.progress} />
+      <ErrorMessage>{sweep.error ? `${sweep.error.code}: ${sweep.error.message}` : error}</ErrorMessage>
+      <SweepResult sweep={sweep} />
+    </div>
+  );
+}
+
+/**
+ * Parameter sweeps (contract §13): a form with a range per numeric param,
+ * prefilled with a 3 × 3 grid over 14 days that finishes in seconds, the
+ * live leaderboard and heatmap, and the recent sweeps.
+ */
+export function Sweeps({ session, templates }: { session: Session; templates: TemplateFieldsFragment[] }) {
+  const recent = useAsync(() => execute(session.credentials, RecentBacktestSweepsDocument, { limit: 10 }), [session]);
+  const [templateId, setTemplateId] = useState('');
+  const [settings, setSettings] = useState(() => exampleSettings(14));
+  const [ranges, setRanges] = useState<SweepRanges>({});
+  const [fixed, setFixed] = useState<ParamValues>({});
+  const [objective, setObjective] = useState('sharpe');
+  const [top, setTop] = useState('100');
+  const [sweep, setSweep] = useState<SweepFieldsFragment>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const template = templates.find((candidate) => candidate.id === templateId);
+
+  useEffect(() => {
+    if (templates[0] && !template) chooseTemplate(templates[0].id);
+  }, [templates]);
+  function chooseTemplate(id: string) {
+    const paramsSchema = templates.find((candidate) => candidate.id === id)?.paramsSchema;
+    setTemplateId(id);
+    setRanges(exampleRanges(paramsSchema));
+    setFixed(exampleValues(nonNumericSchema(paramsSchema)));
+  }
+
+  async function show(id: string) {
+    setError(undefined);
+    try {
+      setSweep((await execute(session.credentials, BacktestSweepResultDocument, { id })).backtestSweep);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  async function run(event: Event) {
+    event.preventDefault();
+    if (!template) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { createBacktestSweep } = await execute(session.credentials, RunBacktestSweepDocument, {
+        input: {
+          templateId: template.id,
+          params: { ...paramsFrom(nonNumericSchema(template.paramsSchema), fixed), ...rangeParams(ranges) },
+          ...runInput(settings),
+          objective,
+          top: Number(top),
+        },
+      });
+      setSweep(createBacktestSweep);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="sweeps-title">
+      <h2 id="sweeps-title">Parameter sweeps</h2>
+      {template && (
+        <form class="panel" onSubmit={(event) => void run(event)} aria-label="New sweep">
+          <div class="form-grid">
+            <TemplatePicker id="sweep-template" templates={templates} value={template.id} onChange={chooseTemplate} />
+            <RunSettingsFields idPrefix="sweep" settings={settings} minCapital={template.minCapital} onChange={setSettings} />
+            <div class="field">
+              <label for="sweep-objective">Rank by</label>
+              <select id="sweep-objective" value={objective} onChange={(event) => setObjective(event.currentTarget.value)}>
+                {OBJECTIVES.map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+              </select>
+            </div>
+            <TextField id="sweep-top" label="Leaderboard rows (1-100)" type="number" min={1} max={100} step={1} value={top} onInput={setTop} />
+          </div>
+          <fieldset class="params ranges">
+            <legend>Parameter ranges (from, to and step, inclusive; from = to for one value)</legend>
+            <SweepRangeFields idPrefix="sweep-param" paramsSchema={template.paramsSchema} ranges={ranges} onChange={setRanges} />
+          </fieldset>
+          <ParamsFields idPrefix="sweep-param" paramsSchema={nonNumericSchema(template.paramsSchema)} values={fixed} onChange={setFixed} />
+          <button type="submit" class="primary" disabled={busy}>
+            Run sweep
+          </button>
+        </form>
+      )}
+      <ErrorMessage>{error}</ErrorMessage>
+      {sweep && <SweepProgress session={session} sweep={sweep} onFinished={recent.reload} />}
+      <ErrorMessage>{recent.error}</ErrorMessage>
+      {recent.data && (
+        <PagedTable
+          caption="Recent sweeps"
+          rows={recent.data.backtestSweeps.data}
+          rowKey={(row) => row.id}
+          empty="No sweeps yet."
+          columns={[
+            { label: 'Sweep', value: (row) => row.id },
+            { label: 'Template', value: (row) => row.config.templateId },
+            { label: 'Symbols', value: (row) => row.config.symbols.join(', ') },
+            { label: 'Combinations', value: (row) => row.combinations, numeric: true },
+            { label: 'Ranked by', value: (row) => row.config.objective },
+            { label: 'Status', value: (row) => row.status },
+            { label: 'Submitted', value: (row) => formatTime(row.submittedAt) },
+            {
+              label: 'Result',
+              value: (row) => row.id,
+              render: (row) => (
+                <button type="button" onClick={() => void show(row.id)} aria-label={`Show sweep ${row.id}`}>
+                  Show
+                </button>
+              ),
+            },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
