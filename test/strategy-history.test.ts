@@ -370,6 +370,10 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       });
       const invalid = await graphql(service.url, StrategyPositionsPageDocument, { id: body.id, limit: 500 }, bearer(owner.token));
       expect(invalid.errors![0]!.extensions!.code).toBe('INVALID_PARAMETER');
+      // An explicit null is how GraphQL clients send an unset variable: no filter, not an error.
+      const unset = await graphql(service.url, StrategyPositionsPageDocument, { id: body.id, status: null, limit: null, cursor: null }, bearer(owner.token));
+      expect(unset.errors).toBeUndefined();
+      expect(unset.data!.signedStrategy.positions.data).toHaveLength(5);
     });
 
     it('strategyEvents(after) yields the stored events after `after`, then live ones: none missed or repeated while 1,000 are being recorded', async () => {

@@ -15,3 +15,13 @@ export function wireInput(input: unknown): unknown {
   }
   return wire;
 }
+
+/**
+ * `wireInput` for a GraphQL field's arguments (filters, pages, query
+ * options): an argument given as an explicit `null` means "not given", as
+ * GraphQL clients write an unset variable, so it is dropped rather than
+ * refused by a service schema that accepts the field only absent.
+ */
+export function wireArgs(args: object): unknown {
+  return wireInput(Object.fromEntries(Object.entries(args).filter((entry) => entry[1] !== null)));
+}

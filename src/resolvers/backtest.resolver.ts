@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Sub
 import { requireCaller } from '../auth/caller';
 import type { EquityPoint, TemplateListing } from '../engine';
 import { Operation } from '../operations/operation';
-import { wireInput } from '../operations/wire-input';
+import { wireArgs, wireInput } from '../operations/wire-input';
 import {
   BacktestEquityPointType,
   BacktestJobFilterArgs,
@@ -39,7 +39,7 @@ export class BacktestResolver {
   @Operation({ weight: 5 })
   @Query(() => BacktestJobPageType, { description: "The caller's jobs, newest first; results carry metrics only." })
   backtestJobs(@Args(() => BacktestJobFilterArgs) filter: BacktestJobFilterArgs, @Ctx() { services, caller }: GraphQLContext): Promise<BacktestJobPageType> {
-    return services.backtestJobs.list(requireCaller(caller), wireInput(filter));
+    return services.backtestJobs.list(requireCaller(caller), wireArgs(filter));
   }
 
   @Operation({ weight: 2 })
@@ -90,7 +90,7 @@ export class BacktestResolver {
     @Args(() => BacktestJobFilterArgs) filter: BacktestJobFilterArgs,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<BacktestSweepPageType> {
-    return services.backtestSweeps.list(requireCaller(caller), wireInput(filter));
+    return services.backtestSweeps.list(requireCaller(caller), wireArgs(filter));
   }
 
   @Operation({ weight: 2 })
@@ -149,7 +149,7 @@ export class StrategyBacktestJobFields {
     @Ctx() { services, caller, loaders }: GraphQLContext,
   ): Promise<JobPage> {
     const owner = requireCaller(caller);
-    const query = wireInput(filter);
+    const query = wireArgs(filter);
     return loaders
       .for<string, JobPage>(`strategy.backtestJobs ${JSON.stringify(query)}`, (ids) => services.backtestJobs.pagesByStrategy(owner, ids, query))
       .load(strategy.id);

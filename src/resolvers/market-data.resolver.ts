@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { Operation } from '../operations/operation';
-import { wireInput } from '../operations/wire-input';
+import { wireArgs } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
 import { SameResultForEverySubscriber } from '../schema/shared-subscription-results';
 import {
@@ -63,7 +63,7 @@ export class MarketDataResolver {
     @Args(() => FundingHistoryArgs) input: OperationInput,
     @Ctx() { services }: GraphQLContext,
   ): Promise<CachedResult<FundingRateRow[]>> {
-    return services.fundingRates.history(symbol, wireInput(input) as OperationInput);
+    return services.fundingRates.history(symbol, wireArgs(input) as OperationInput);
   }
 
   @Operation({ weight: 1 })
@@ -91,13 +91,13 @@ export class MarketDataResolver {
     description: 'Tickers with 24h quote volume ≥ minQuoteVolume (default 100000000), USDC-quoted excluded, highest volume first.',
   })
   activeTickers(@Args(() => MinQuoteVolumeArgs) input: OperationInput, @Ctx() { services }: GraphQLContext): Promise<CachedResult<TickerRow[]>> {
-    return services.tickers.active(wireInput(input) as OperationInput);
+    return services.tickers.active(wireArgs(input) as OperationInput);
   }
 
   @Operation({ weight: 1 })
   @Query(() => WhaleBoardType, { description: 'Whale board; minQuoteVolume default 50000000 (USDT).' })
   whaleBoard(@Args(() => MinQuoteVolumeArgs) input: OperationInput, @Ctx() { services }: GraphQLContext): Promise<CachedResult<WhaleBoard>> {
-    return services.whaleBoard.board(wireInput(input) as OperationInput);
+    return services.whaleBoard.board(wireArgs(input) as OperationInput);
   }
 
   @Operation({ weight: 1 })
@@ -132,7 +132,7 @@ export class MarketDataResolver {
   @Operation({ weight: 1 })
   @Query(() => [KlineType], { description: 'Candles of a symbol, oldest first (contract §15); the last one may still be forming.' })
   klines(@Args(() => KlinesArgs) input: OperationInput, @Ctx() { services }: GraphQLContext): Promise<KlineRecord[]> {
-    return services.chartData.klines(wireInput(input) as OperationInput);
+    return services.chartData.klines(wireArgs(input) as OperationInput);
   }
 
   @Operation({ weight: 1 })

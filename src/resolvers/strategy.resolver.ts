@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Sub
 import { requireCaller } from '../auth/caller';
 import type { EventEnvelope } from '../events/event-types';
 import { Operation } from '../operations/operation';
-import { wireInput } from '../operations/wire-input';
+import { wireArgs, wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
 import {
   CreateStrategyInput,
@@ -30,7 +30,7 @@ export class StrategyResolver {
   @Operation({ weight: 5 })
   @Query(() => StrategyPageType, { description: "The caller's signed-API strategies, newest first (public strategy records are `strategies`)." })
   signedStrategies(@Args(() => StrategyFilterArgs) filter: StrategyFilterArgs, @Ctx() { services, caller }: GraphQLContext) {
-    return services.strategies.list(requireCaller(caller), wireInput(filter));
+    return services.strategies.list(requireCaller(caller), wireArgs(filter));
   }
 
   @Operation({ weight: 2 })
@@ -46,7 +46,7 @@ export class StrategyResolver {
     @Args(() => StrategyPositionArgs) args: StrategyPositionArgs,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<PositionPage> {
-    return services.strategies.positions(requireCaller(caller), strategyId, wireInput(args));
+    return services.strategies.positions(requireCaller(caller), strategyId, wireArgs(args));
   }
 
   @Operation({ weight: 5 })
@@ -56,7 +56,7 @@ export class StrategyResolver {
     @Args(() => StrategyEventArgs) args: StrategyEventArgs,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<EventPage> {
-    return services.strategies.events(requireCaller(caller), strategyId, wireInput(args));
+    return services.strategies.events(requireCaller(caller), strategyId, wireArgs(args));
   }
 
   @Operation({ weight: 5 })
@@ -134,7 +134,7 @@ export class StrategyHistoryFields {
     @Args(() => StrategyPositionArgs) args: StrategyPositionArgs,
     @Ctx() { services, loaders }: GraphQLContext,
   ): Promise<PositionPage> {
-    const query = wireInput(args);
+    const query = wireArgs(args);
     return loaders
       .for<string, PositionPage>(`strategy.positions ${JSON.stringify(query)}`, (ids) => services.strategies.history.positionPages(ids, query))
       .load(strategy.id);
@@ -146,7 +146,7 @@ export class StrategyHistoryFields {
     @Args(() => StrategyEventArgs) args: StrategyEventArgs,
     @Ctx() { services, loaders }: GraphQLContext,
   ): Promise<EventPage> {
-    const query = wireInput(args);
+    const query = wireArgs(args);
     return loaders
       .for<string, EventPage>(`strategy.events ${JSON.stringify(query)}`, (ids) => services.strategies.history.eventPages(ids, query))
       .load(strategy.id);

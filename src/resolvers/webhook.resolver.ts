@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from '
 import { requireCaller } from '../auth/caller';
 import { AppError } from '../errors/app-error';
 import { Operation } from '../operations/operation';
-import { wireInput } from '../operations/wire-input';
+import { wireArgs, wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
 import {
   CreatedWebhookType,
@@ -39,7 +39,7 @@ export class WebhookResolver {
   @Operation({ weight: 2 })
   @Query(() => WebhookPageType, { description: "The caller's webhooks, newest first." })
   webhooks(@Args(() => WebhookListArgs) page: WebhookListArgs, @Ctx() { services, caller }: GraphQLContext): Promise<Page<WebhookRecord>> {
-    return services.webhooks.list(requireCaller(caller), wireInput(page));
+    return services.webhooks.list(requireCaller(caller), wireArgs(page));
   }
 
   @Operation({ weight: 2 })
@@ -55,7 +55,7 @@ export class WebhookResolver {
     @Args(() => WebhookDeliveryListArgs) page: WebhookDeliveryListArgs,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<Page<DeliveryRecord>> {
-    return services.webhooks.listDeliveries(requireCaller(caller), webhookId, wireInput(page));
+    return services.webhooks.listDeliveries(requireCaller(caller), webhookId, wireArgs(page));
   }
 
   @Operation({ weight: 2 })
@@ -144,7 +144,7 @@ export class WebhookFields {
     @Args(() => NestedDeliveryArgs) page: NestedDeliveryArgs,
     @Ctx() { services, loaders }: GraphQLContext,
   ): Promise<Page<DeliveryRecord>> {
-    const query = wireInput(page);
+    const query = wireArgs(page);
     return loaders
       .for<string, Page<DeliveryRecord>>(`webhook-deliveries:${JSON.stringify(query)}`, (ids) => services.webhooks.firstDeliveryPages(ids, query))
       .load(webhook.id);
