@@ -34,11 +34,12 @@ export interface PositionRow {
   quantity: string;
   entry_price: string;
   entry_fee: string;
-  opened_at: Date;
+  /** Timestamps arrive as PostgreSQL's text (the ORM's driver leaves them unparsed). */
+  opened_at: string;
   exit_price: string | null;
   exit_fee: string | null;
   pnl: string | null;
-  closed_at: Date | null;
+  closed_at: string | null;
   close_reason: CloseReason | null;
   dry_run: boolean;
 }
@@ -48,7 +49,7 @@ export interface EventRow {
   strategy_id: string;
   type: string;
   data: Record<string, unknown>;
-  created_at: Date;
+  created_at: string;
   seq: string;
 }
 

@@ -59,15 +59,9 @@ export class StrategyHistory {
     const filters = { status };
     const after = cursor ? decodeCursor(cursor, filters) : undefined;
     const rows = await this.store.positionPages(strategyIds, status, after, limit);
+    const byStrategy = rowsByStrategy(rows);
     return strategyIds
-      .map((id) =>
-        pageOf(
-          rows.filter((row) => row.strategy_id === id),
-          limit,
-          (row) => ({ at: new Date(row.opened_at), id: row.id }),
-          filters,
-        ),
-      )
+      .map((id) => pageOf(byStrategy.get(id) ?? [], limit, (row) => ({ at: new Date(row.opened_at), id: row.id }), filters))
       .map((page) => ({ data: page.data.map(positionRecord), next_cursor: page.next_cursor }));
   }
 
@@ -76,8 +70,9 @@ export class StrategyHistory {
     const { after, limit } = parseOrInvalidParameter(eventsQuery, query ?? {});
     const afterSeq = after === undefined ? null : await this.seqOf(strict ? strategyIds : 'any', after);
     const rows = await this.store.eventPages(strategyIds, afterSeq, limit);
+    const byStrategy = rowsByStrategy(rows);
     return strategyIds.map((id) => {
-      const mine = rows.filter((row) => row.strategy_id === id);
+      const mine = byStrategy.get(id) ?? [];
       const data = mine.slice(0, limit).map(eventRecord);
       return { data, next_cursor: mine.length > limit ? (data.at(-1)?.id ?? null) : null };
     });
@@ -100,4 +95,15 @@ export class StrategyHistory {
       cursor = rows.at(-1)!.seq;
     }
   }
+}
+
+/** A batch's rows per strategy, in their order: one pass, where a filter per strategy read every row once per strategy. */
+function rowsByStrategy<Row extends { strategy_id: string }>(rows: Row[]): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(row.strategy_id);
+    if (group) group.push(row);
+    else groups.set(row.strategy_id, [row]);
+  }
+  return groups;
 }
