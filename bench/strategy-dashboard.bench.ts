@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { print } from 'graphql';
 import { Strategy } from '../src/entities/strategy.entity';
 import { StrategyPosition } from '../src/entities/strategy-position.entity';
-import { recordEvent } from '../src/events/outbox';
+import { recordEvent } from '../src/events/outbox.store';
 import { StrategiesWithHistoryDocument } from '../test/graphql/generated';
 import { signIn } from '../test/support/identity';
 import { startTestService } from '../test/support/test-service';

@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { recordEvent } from '../src/events/outbox';
+import { recordEvent } from '../src/events/outbox.store';
 import { createTestCa } from '../test/stand-ins/test-ca';
 import { WebhookReceiver } from '../test/stand-ins/webhook-receiver';
 import { createTestDatabase, startTestService } from '../test/support/test-service';

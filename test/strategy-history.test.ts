@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { StrategyPosition, type CloseReason } from '../src/entities/strategy-position.entity';
 import { Strategy } from '../src/entities/strategy.entity';
-import { recordEvent } from '../src/events/outbox';
+import { recordEvent } from '../src/events/outbox.store';
 import type { EventPage, PositionPage } from '../src/services/strategies/strategy-history';
 import type { StrategyRecord } from '../src/services/strategies/strategy-records';
 import {

@@ -1,5 +1,5 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { recordEvent } from '../src/events/outbox';
+import { recordEvent } from '../src/events/outbox.store';
 import { Webhook } from '../src/entities/webhook.entity';
 import { WebhookDelivery } from '../src/entities/webhook-delivery.entity';
 import { createTestCa, type TestCa } from './stand-ins/test-ca';

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook } from '../src/entities/webhook.entity';
-import { recordEvent } from '../src/events/outbox';
+import { recordEvent } from '../src/events/outbox.store';
 import type { EventType } from '../src/events/event-types';
 import { startReceiverWorld, WebhookReceiver, type ReceivedRequest, type ReceiverWorld } from './stand-ins/webhook-receiver';
 import { defined } from './support/defined';

@@ -1,6 +1,6 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { WebhookDelivery } from '../src/entities/webhook-delivery.entity';
-import { recordEvent } from '../src/events/outbox';
+import { recordEvent } from '../src/events/outbox.store';
 import { MAX_IN_FLIGHT_PER_WEBHOOK } from '../src/services/webhooks/delivery-queue.store';
 import { createTestCa, type TestCa } from './stand-ins/test-ca';
 import { WebhookReceiver } from './stand-ins/webhook-receiver';

@@ -1,5 +1,5 @@
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Orm } from '../db/orm';
+import { rateLimiterStoreClient, type Orm } from '../db/orm';
 
 /** The outcome of spending weight: `used` is the key's weight in the current window, this request included. */
 export interface WeightSpend {
@@ -22,7 +22,7 @@ export class WeightBudget {
     readonly perMinute: number,
   ) {
     this.limiter = new RateLimiterPostgres({
-      storeClient: orm.em.getConnection().getKnex(),
+      storeClient: rateLimiterStoreClient(orm),
       storeType: 'knex',
       tableName: 'rate_limits',
       tableCreated: true,

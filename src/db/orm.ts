@@ -71,3 +71,12 @@ export async function migrate(orm: Orm): Promise<number> {
 export async function checkpoint(orm: Orm): Promise<void> {
   await orm.em.getConnection().execute('CHECKPOINT');
 }
+
+/**
+ * The ORM's knex client, for rate-limiter-flexible's PostgreSQL store (the
+ * per-IP limit and the per-key weight budget): the library writes and runs
+ * its own statements on the ORM's pool, so no feature holds SQL for it.
+ */
+export function rateLimiterStoreClient(orm: Orm): ReturnType<ReturnType<Orm['em']['getConnection']>['getKnex']> {
+  return orm.em.getConnection().getKnex();
+}

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Orm } from '../db/orm';
+import { rateLimiterStoreClient, type Orm } from '../db/orm';
 import { AppError } from '../errors/app-error';
 
 /**
@@ -131,7 +131,7 @@ export interface PublicRateLimit {
 
 export function publicRateLimit(orm: Orm, perMinute: number): PublicRateLimit {
   const store = new RateLimiterPostgres({
-    storeClient: orm.em.getConnection().getKnex(),
+    storeClient: rateLimiterStoreClient(orm),
     storeType: 'knex',
     tableName: 'rate_limits',
     tableCreated: true,

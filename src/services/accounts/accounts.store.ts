@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../db/orm';
 import { PaperBalance } from '../../entities/paper-balance.entity';
-import { recordEvent, type NewEvent } from '../../events/outbox';
+import { recordEvent, type NewEvent } from '../../events/outbox.store';
 
 /** Which balance a `balance_low_states` row follows for one webhook. */
 export interface BalanceKey {

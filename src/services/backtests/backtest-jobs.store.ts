@@ -4,7 +4,7 @@ import type { Orm } from '../../db/orm';
 import { nativeQuery, notify, placeholders } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
 import type { BacktestResult } from '../../engine';
-import { recordEvent } from '../../events/outbox';
+import { recordEvent } from '../../events/outbox.store';
 import type { CursorPosition } from '../pagination';
 import type { JobConfig } from './job-config';
 import type { JobError, JobRow, JobStatus } from './job-records';

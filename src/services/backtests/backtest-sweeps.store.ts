@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownerFor, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
 import { nativeQuery, notify } from '../../db/native-query';
-import { recordEvent } from '../../events/outbox';
+import { recordEvent } from '../../events/outbox.store';
 import type { CursorPosition } from '../pagination';
 import { listConditions, ownerSql, type JobStore, type ListFilters } from './backtest-jobs.store';
 import type { JobError, JobStatus } from './job-records';

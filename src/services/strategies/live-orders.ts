@@ -3,7 +3,7 @@ import type { StrategyOrder } from '../../entities/strategy-order.entity';
 import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { Strategy } from '../../entities/strategy.entity';
 import { AppError } from '../../errors/app-error';
-import { recordEvent } from '../../events/outbox';
+import { recordEvent } from '../../events/outbox.store';
 import type { Logger } from '../../observability/logger';
 import { ExchangeRefusal, type ExchangeCredentials, type ExchangeOrder, type ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import type { ExchangeKeysService } from '../identity/exchange-keys.service';

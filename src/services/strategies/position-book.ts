@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { Strategy } from '../../entities/strategy.entity';
 import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { EventEnvelope } from '../../events/event-types';
-import { recordEvent } from '../../events/outbox';
+import { recordEvent } from '../../events/outbox.store';
 import type { StrategyStore } from './strategies.store';
 
 /** How an order filled: dry runs at the signal's price and the taker rate, live runs as the exchange reports. */

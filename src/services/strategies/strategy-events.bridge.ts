@@ -1,4 +1,4 @@
-import { EVENTS_CHANNEL } from '../../events/outbox';
+import { EVENTS_CHANNEL } from '../../events/outbox.store';
 import type { BridgeContext, SubscriptionBridge } from '../../events/subscription-bridges';
 
 /**

@@ -5,7 +5,7 @@ import { findTemplate } from '../../engine';
 import { AppError, isAppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import type { EventEnvelope } from '../../events/event-types';
-import { recordEvent } from '../../events/outbox';
+import { recordEvent } from '../../events/outbox.store';
 import type { StrategyEventFeed } from './strategy-event-feed';
 import type { ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import type { ExchangeKeysService } from '../identity/exchange-keys.service';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIMEFRAME_MS, type Timeframe } from '../../engine';
 import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from '../../engine/protective-exit';
 import type { Strategy } from '../../entities/strategy.entity';
-import { recordEvent } from '../../events/outbox';
+import { recordEvent } from '../../events/outbox.store';
 import type { Logger } from '../../observability/logger';
 import type { LiveOrders } from './live-orders';
 import { OrderPending, type OrderGuard } from './order-ledger';

@@ -4,7 +4,7 @@ import { isHeldSql } from '../../db/process-liveness';
 import { nativeQuery } from '../../db/native-query';
 import type { Webhook } from '../../entities/webhook.entity';
 import { WEBHOOK_STATUS_EVENTS, type EventType } from '../../events/event-types';
-import { recordEvent, recordEventsCtes } from '../../events/outbox';
+import { recordEvent, recordEventsCtes } from '../../events/outbox.store';
 
 /**
  * The delivery queue: every statement that turns events into deliveries,

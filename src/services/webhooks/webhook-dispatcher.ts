@@ -1,5 +1,5 @@
 import type { NotificationListener } from '../../db/notifications';
-import { EVENTS_CHANNEL } from '../../events/outbox';
+import { EVENTS_CHANNEL } from '../../events/outbox.store';
 import type { Logger } from '../../observability/logger';
 import { QueueRunner } from '../../workers/queue-runner';
 import type { Deliverer } from './deliverer';
