@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { requestCompletedWriter, type Logger, type RequestCompleted } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { asUpstreamCaller, type ConsultedAnswer } from '../upstream/upstream-caller';
-import { REQUEST_ID } from './request-logging';
+import { logPathOf, requestIdFor } from './request-logging';
 
 /**
  * Cache hits answered before express (issue 16). A market-data answer is a
@@ -82,8 +81,7 @@ export class RememberedAnswers {
     if (address === undefined || !this.options.admitLeased(address)) return false;
 
     const started = process.hrtime.bigint();
-    const offered = req.headers['x-request-id'];
-    const id = typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
+    const id = requestIdFor(req.headers['x-request-id']);
     res.writeHead(200, [...answer.headers, 'X-Request-Id', id]);
     res.end(answer.body);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -92,7 +90,7 @@ export class RememberedAnswers {
     this.logRequest({
       id,
       method: 'GET',
-      path: pathOf(req.url),
+      path: logPathOf(req.url),
       remoteAddress: req.socket.remoteAddress,
       statusCode: 200,
       responseTime: Math.round(seconds * 1000),
@@ -147,9 +145,4 @@ function replayedHeaders(res: ServerResponse): string[] {
     for (const one of Array.isArray(value) ? value : [String(value)]) headers.push(name, one);
   }
   return headers;
-}
-
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }

@@ -6,7 +6,18 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 
 /** What an offered `X-Request-Id` may look like to be echoed and logged. */
-export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The path a request line logs: the query string is left out, as it may carry credentials. */
+export function logPathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** A request's id: a well-formed `X-Request-Id` it offered, or a new one. */
+export function requestIdFor(offered: string | string[] | undefined): string {
+  return typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
+}
 
 /**
  * One structured line per request with a request id (taken from a well-formed
@@ -18,8 +29,7 @@ export function requestLogging(logger: Logger, metrics: Metrics): RequestHandler
   return pinoHttp({
     logger,
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const offered = req.headers['x-request-id'];
-      const id = typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
+      const id = requestIdFor(req.headers['x-request-id']);
       res.setHeader('X-Request-Id', id);
       return id;
     },
@@ -27,7 +37,7 @@ export function requestLogging(logger: Logger, metrics: Metrics): RequestHandler
       req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
         id: req.id,
         method: req.method,
-        path: req.url.split('?')[0],
+        path: logPathOf(req.url),
         remoteAddress: req.remoteAddress,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
