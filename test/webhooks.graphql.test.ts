@@ -97,8 +97,8 @@ describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
         ids.push(webhook.id);
         for (let index = 0; index < 2; index += 1) await graphql(service.url, TestWebhookDocument, { id: webhook.id }, auth);
       }
-      const webhooks = service.service.services.webhooks;
-      const spies = [jest.spyOn(webhooks, 'firstDeliveryPages'), jest.spyOn(webhooks, 'attemptLogs'), jest.spyOn(webhooks, 'webhooksByIds')];
+      const { webhooks, webhookDeliveries } = service.service.services;
+      const spies = [jest.spyOn(webhookDeliveries, 'firstDeliveryPages'), jest.spyOn(webhookDeliveries, 'attemptLogs'), jest.spyOn(webhooks, 'webhooksByIds')];
       try {
         const graph = await graphql(service.url, WebhookGraphDocument, {}, auth);
         expect(graph.errors).toBeUndefined();

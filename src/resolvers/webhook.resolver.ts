@@ -55,7 +55,7 @@ export class WebhookResolver {
     @Args(() => WebhookDeliveryListArgs) page: WebhookDeliveryListArgs,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<Page<DeliveryRecord>> {
-    return services.webhooks.listDeliveries(requireCaller(caller), webhookId, wireArgs(page));
+    return services.webhookDeliveries.listDeliveries(requireCaller(caller), webhookId, wireArgs(page));
   }
 
   @Operation({ weight: 2 })
@@ -65,7 +65,7 @@ export class WebhookResolver {
     @Arg('deliveryId', () => String) deliveryId: string,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<{ data: AttemptRecord[] }> {
-    return services.webhooks.attempts(requireCaller(caller), webhookId, deliveryId);
+    return services.webhookDeliveries.attempts(requireCaller(caller), webhookId, deliveryId);
   }
 
   @Operation({ weight: 1 })
@@ -105,7 +105,7 @@ export class WebhookResolver {
     @Ctx() { services, caller }: GraphQLContext,
     @Arg('eventType', () => String, { nullable: true }) eventType?: unknown,
   ): Promise<WebhookTestResult> {
-    return services.webhooks.test(requireCaller(caller), id, wireInput({ eventType: eventType ?? undefined }));
+    return services.webhookDeliveries.test(requireCaller(caller), id, wireInput({ eventType: eventType ?? undefined }));
   }
 
   @Operation({ weight: 5, scope: WRITE })
@@ -121,7 +121,7 @@ export class WebhookResolver {
     @Arg('since', () => String) since: unknown,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<{ requeued: number }> {
-    return services.webhooks.recover(requireCaller(caller), id, { since });
+    return services.webhookDeliveries.recover(requireCaller(caller), id, { since });
   }
 
   @Operation({ weight: 5, scope: WRITE })
@@ -131,7 +131,7 @@ export class WebhookResolver {
     @Arg('deliveryId', () => String) deliveryId: string,
     @Ctx() { services, caller }: GraphQLContext,
   ): Promise<DeliveryRecord> {
-    return services.webhooks.redeliver(requireCaller(caller), webhookId, deliveryId);
+    return services.webhookDeliveries.redeliver(requireCaller(caller), webhookId, deliveryId);
   }
 }
 
@@ -146,7 +146,7 @@ export class WebhookFields {
   ): Promise<Page<DeliveryRecord>> {
     const query = wireArgs(page);
     return loaders
-      .for<string, Page<DeliveryRecord>>(`webhook-deliveries:${JSON.stringify(query)}`, (ids) => services.webhooks.firstDeliveryPages(ids, query))
+      .for<string, Page<DeliveryRecord>>(`webhook-deliveries:${JSON.stringify(query)}`, (ids) => services.webhookDeliveries.firstDeliveryPages(ids, query))
       .load(webhook.id);
   }
 }
@@ -166,6 +166,6 @@ export class WebhookDeliveryFields {
 
   @FieldResolver(() => [WebhookAttemptType], { description: 'Every attempt, newest first (attempts is their count).' })
   attemptLog(@Root() delivery: DeliveryRecord, @Ctx() { services, loaders }: GraphQLContext): Promise<AttemptRecord[]> {
-    return loaders.for<string, AttemptRecord[]>('delivery-attempts', (ids) => services.webhooks.attemptLogs(ids)).load(delivery.id);
+    return loaders.for<string, AttemptRecord[]>('delivery-attempts', (ids) => services.webhookDeliveries.attemptLogs(ids)).load(delivery.id);
   }
 }

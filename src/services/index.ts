@@ -5,6 +5,7 @@ import type { Orm } from '../db/orm';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { Deliverer } from './webhooks/deliverer';
+import { DeliveryOutcomesStore } from './webhooks/delivery-outcomes.store';
 import { DeliveryQueueStore } from './webhooks/delivery-queue.store';
 import { WebhooksStore } from './webhooks/webhooks.store';
 import { AddressPolicy } from './webhooks/public-address';
@@ -38,6 +39,7 @@ import { PublicStrategiesService } from './public-strategies/public-strategies.s
 import { PublicStrategiesStore } from './public-strategies/public-strategies.store';
 import { UsersService } from './identity/users.service';
 import { IdentityStore } from './identity/identity.store';
+import { WebhookDeliveriesService } from './webhooks/webhook-deliveries.service';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { StrategyEventFeed } from './strategies/strategy-event-feed';
 import { ExchangeTradingClient } from '../upstream/exchange-trading-client';
@@ -65,6 +67,7 @@ export interface ServiceDependencies {
 export interface Services {
   publicStrategies: PublicStrategiesService;
   webhooks: WebhooksService;
+  webhookDeliveries: WebhookDeliveriesService;
   /** The delivery machinery shared by the webhook test endpoint and the worker's dispatcher. */
   webhookDelivery: { store: WebhooksStore; queue: DeliveryQueueStore; deliverer: Deliverer; client: SafeHttpsClient };
   /** Who is calling: app tokens, signed requests, graphql-ws connection params. */
@@ -110,13 +113,13 @@ export function createServices(deps: ServiceDependencies): Services {
   const store = new WebhooksStore(deps.orm);
   const queue = new DeliveryQueueStore(deps.orm);
   const deliverer = new Deliverer(
-    queue,
+    new DeliveryOutcomesStore(deps.orm),
     httpsClient,
     secretBox,
     { retryScheduleSeconds: deps.config.webhooks.retryScheduleSeconds, probeIntervalSeconds: deps.config.webhooks.probeIntervalSeconds },
     deps.logger,
   );
-  const webhooks = new WebhooksService(store, queue, secretBox, httpsClient, deliverer);
+  const webhooks = new WebhooksService(store, secretBox, httpsClient);
   const appTokens = new AppTokens(deps.secrets.appJwtSecret, deps.config.appTokens.ttlSeconds);
   const identity = new IdentityStore(deps.orm);
   const users = new UsersService(identity, new IdentityProviders(deps.config.providers), appTokens);
@@ -147,6 +150,7 @@ export function createServices(deps: ServiceDependencies): Services {
   return {
     publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),
     webhooks,
+    webhookDeliveries: new WebhookDeliveriesService(store, queue, deliverer),
     webhookDelivery: { store, queue, deliverer, client: httpsClient },
     authenticator: new Authenticator(appTokens, apiKeys, deps.config.signedToleranceMs),
     weightBudget: new WeightBudget(deps.orm, deps.config.signedWeightPerMinute),

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { migrate, openDatabase, type Orm } from '../../src/db/orm';
 import { LIVENESS_LOCK_NAMESPACE } from '../../src/db/process-liveness';
 import { createLogger } from '../../src/observability/logger';
+import { DeliveryOutcomesStore } from '../../src/services/webhooks/delivery-outcomes.store';
 import { DeliveryQueueStore, MAX_IN_FLIGHT_PER_WEBHOOK } from '../../src/services/webhooks/delivery-queue.store';
 import { WebhooksStore } from '../../src/services/webhooks/webhooks.store';
 import { createTestDatabase } from '../support/test-service';
@@ -13,6 +14,7 @@ describe('webhooks store', () => {
   let orm: Orm;
   let store: WebhooksStore;
   let queue: DeliveryQueueStore;
+  let outcomes: DeliveryOutcomesStore;
   const owner = { userId: 1, apiKeyId: 1, scopes: [] };
   let counter = 0;
 
@@ -41,6 +43,7 @@ describe('webhooks store', () => {
     await migrate(orm);
     store = new WebhooksStore(orm);
     queue = new DeliveryQueueStore(orm);
+    outcomes = new DeliveryOutcomesStore(orm);
   });
   afterAll(async () => {
     await orm.close(true);
@@ -189,7 +192,7 @@ describe('webhooks store', () => {
       );
       const [claimed] = (await queue.claim(50, 3600, 9)).filter((delivery) => delivery.id === 'dlv_async');
       if (!claimed) throw new Error('dlv_async was not claimed');
-      await queue.recordSuccesses([{ delivery: claimed, attempt: { responseStatus: 200, timeMs: 3, error: null, responseBody: 'ok' } }]);
+      await outcomes.recordSuccesses([{ delivery: claimed, attempt: { responseStatus: 200, timeMs: 3, error: null, responseBody: 'ok' } }]);
       // As many at once as the pool holds connections, so the ones that ran the claim and the batch are asked too.
       const settings = await Promise.all(Array.from({ length: 20 }, () => sql.execute<{ synchronous_commit: string }[]>('SHOW synchronous_commit')));
       expect(new Set(settings.map(([row]) => row?.synchronous_commit))).toEqual(new Set(['on']));

@@ -1,6 +1,7 @@
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Logger } from '../../observability/logger';
-import type { ClaimedDelivery, DeliveryQueueStore } from './delivery-queue.store';
+import type { DeliveryOutcomesStore } from './delivery-outcomes.store';
+import type { ClaimedDelivery } from './delivery-queue.store';
 import { nextAttemptDelaySeconds, parseRetryAfter } from './retry-schedule';
 import { describeDeliveryError, type SafeHttpsClient } from './safe-https';
 import { signedHeaders, signingKey } from './signing';
@@ -36,7 +37,7 @@ export class Deliverer {
   private readonly keys = new Map<string, Buffer>();
 
   constructor(
-    private readonly store: DeliveryQueueStore,
+    private readonly store: DeliveryOutcomesStore,
     private readonly client: SafeHttpsClient,
     private readonly secrets: SecretBox,
     private readonly settings: DelivererSettings,

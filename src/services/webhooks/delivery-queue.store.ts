@@ -1,16 +1,15 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../db/orm';
 import { isHeldSql } from '../../db/process-liveness';
 import { nativeQuery } from '../../db/native-query';
 import type { Webhook } from '../../entities/webhook.entity';
 import { WEBHOOK_STATUS_EVENTS, type EventType } from '../../events/event-types';
-import { recordEvent, recordEventsCtes } from '../../events/outbox.store';
+import { recordEvent } from '../../events/outbox.store';
 
 /**
- * The delivery queue: every statement that turns events into deliveries,
- * claims them for attempts and records the attempts' outcomes (which move the
- * webhook's state machine), over `webhook_deliveries`, `webhook_attempts`, the
- * `webhooks` columns of that state machine and the outbox. Registrations,
+ * The delivery queue: every statement that turns events into deliveries and
+ * claims them for attempts, over `webhook_deliveries`, the probe columns of
+ * `webhooks` and the outbox. Recording the attempts' outcomes (which move the
+ * webhook's state machine) is `delivery-outcomes.store.ts`'s; registrations,
  * listings and a user's edits are `webhooks.store.ts`'s. Queue claims take
  * rows with FOR UPDATE SKIP LOCKED, so any number of worker processes share
  * the work without coordination. Parameters are sent as bound values, and the
@@ -39,25 +38,6 @@ export interface ClaimedDelivery {
 
 const CLAIMED_COLUMNS = `d.id, d.webhook_id, d.event_id, d.event_type, d.body, d.attempts, d.created_at, w.url, w.secret_sealed,
   CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_sealed END AS previous_secret_sealed`;
-
-/** What one attempt got back, as the attempt log keeps it. */
-export interface AttemptOutcome {
-  responseStatus: number | null;
-  timeMs: number | null;
-  error: string | null;
-  /** At most the first 1,024 characters of the answer. */
-  responseBody: string | null;
-}
-
-export interface WebhookOutcome {
-  status: 'active' | 'paused' | 'broken';
-  pause_reason: 'manual' | 'failures' | null;
-  consecutive_failures: number;
-  previous_status: 'active' | 'paused' | 'broken';
-  id: string;
-  user_id: number;
-  url: string;
-}
 
 const ENVELOPE_SQL = `json_build_object(
   'id', e.id, 'type', e.type,
@@ -89,21 +69,7 @@ const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now())
  * that records an outbox event, whose loss would lose a delivery.
  * Measured: PostgreSQL CPU per delivery 374-448 µs, from 456-610 µs (issue 16).
  */
-const ASYNC_COMMIT = `set_config('synchronous_commit', 'off', true)`;
-
-/** Records an operational event about a webhook (contract §16); fan-out sends it to the account's other active webhooks only. */
-export function recordStatusEvent(
-  em: EntityManager,
-  webhook: { id: string; user_id: number; url: string; consecutive_failures: number },
-  type: (typeof WEBHOOK_STATUS_EVENTS)[number],
-  reason: 'failures' | 'delivered' | 'reactivated',
-) {
-  return recordEvent(em, {
-    userId: webhook.user_id,
-    type,
-    data: { webhook_id: webhook.id, url: webhook.url, consecutive_failures: webhook.consecutive_failures, reason },
-  });
-}
+export const ASYNC_COMMIT = `set_config('synchronous_commit', 'off', true)`;
 
 export class DeliveryQueueStore {
   constructor(private readonly orm: Orm) {}
@@ -224,128 +190,6 @@ export class DeliveryQueueStore {
        RETURNING ${CLAIMED_COLUMNS}`,
       [limit, probeIntervalSeconds, MAX_IN_FLIGHT_PER_WEBHOOK, MAX_IN_FLIGHT_PER_WEBHOOK, limit, LEASE_SECONDS, workerId],
     );
-  }
-
-  /**
-   * Records 2xx attempts, many in one statement: each delivery is done with
-   * its attempt logged, its webhook's counter resets, and a webhook paused by
-   * failures resumes with its held backlog released (the dispatchers woken),
-   * telling the account's other webhooks it recovered. One statement with no
-   * transaction around it is atomic alone and costs one round trip where
-   * BEGIN, the statement and COMMIT took three (the transaction machinery was
-   * the largest database cost in the worker's profile). Webhook rows are
-   * locked in id order, so two processes recording overlapping batches cannot
-   * deadlock.
-   */
-  async recordSuccesses(successes: readonly { delivery: ClaimedDelivery; attempt: AttemptOutcome }[]): Promise<void> {
-    const input = successes.map(({ delivery, attempt }) => ({
-      id: delivery.id,
-      response_status: attempt.responseStatus,
-      response_time_ms: attempt.timeMs,
-      response_body: attempt.responseBody,
-    }));
-    await this.prepared(
-      'webhook_record_successes',
-      `WITH input AS (
-           SELECT * FROM jsonb_to_recordset(?::jsonb) AS i(id text, response_status int, response_time_ms int, response_body text)
-         ), delivered AS (
-           UPDATE webhook_deliveries d SET status = 'delivered', locked_until = NULL, locked_by = NULL, next_attempt_at = NULL, failed_at = NULL,
-                  response_status = i.response_status, response_time_ms = i.response_time_ms, error = NULL
-             FROM input i WHERE d.id = i.id
-           RETURNING d.id, d.webhook_id, i.response_status, i.response_time_ms, i.response_body
-         ), attempt AS (
-           INSERT INTO webhook_attempts (delivery_id, response_status, response_time_ms, error, response_body)
-           SELECT id, response_status, response_time_ms, NULL, response_body FROM delivered
-         ), old AS (
-           SELECT id, pause_reason FROM webhooks WHERE id IN (SELECT webhook_id FROM delivered) ORDER BY id FOR UPDATE
-         ), webhook AS (
-           UPDATE webhooks w SET consecutive_failures = 0, last_delivery_at = now(), last_success_at = now(), updated_at = now(),
-                  status = CASE WHEN w.pause_reason = 'failures' THEN 'active' ELSE w.status END,
-                  pause_reason = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.pause_reason END,
-                  next_probe_at = CASE WHEN w.pause_reason = 'failures' THEN NULL ELSE w.next_probe_at END
-             FROM old WHERE w.id = old.id
-           RETURNING w.id, w.user_id, w.url, w.consecutive_failures, old.pause_reason = 'failures' AS resumed
-         ), released AS (
-           UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = now()
-             FROM webhook WHERE webhook.resumed AND d.webhook_id = webhook.id AND d.status = 'held'
-           RETURNING d.webhook_id
-         ), ${recordEventsCtes(`SELECT user_id, 'webhook.recovered' AS type,
-                  jsonb_build_object('webhook_id', id, 'url', url, 'consecutive_failures', consecutive_failures, 'reason', 'delivered') AS data
-             FROM webhook WHERE resumed`)}
-         -- A batch that resumes a webhook records an outbox event (webhook.recovered): that one commits synchronously.
-         SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM webhook WHERE resumed) THEN ${ASYNC_COMMIT} END AS commit_mode,
-                (SELECT announced FROM announced_events) AS recovered,
-                (SELECT count(pg_notify('${DELIVERIES_CHANNEL}', id)) FROM webhook WHERE resumed) AS resumed`,
-      [JSON.stringify(input)],
-    );
-  }
-
-  /**
-   * Records a failed attempt and moves the state machine (contract §10): 20 in
-   * a row pause an active webhook (its deliveries are held for probes), 50
-   * break it (nothing more is attempted), and either change is told to the
-   * account's other webhooks (§16). Otherwise the delivery is retried after
-   * `retryDelaySeconds`, or given up when that is undefined.
-   */
-  async recordFailure(
-    delivery: ClaimedDelivery,
-    attempt: AttemptOutcome & { error: string },
-    retryDelaySeconds: number | undefined,
-    probeIntervalSeconds: number,
-  ): Promise<WebhookOutcome | undefined> {
-    return this.orm.em.fork().transactional(async (em) => {
-      const [outcome] = await nativeQuery<WebhookOutcome>(
-        em,
-        `UPDATE webhooks w SET consecutive_failures = CASE WHEN w.status = 'broken' THEN w.consecutive_failures ELSE w.consecutive_failures + 1 END,
-                last_delivery_at = now(), updated_at = now(),
-                status = CASE WHEN w.status = 'broken' OR w.consecutive_failures + 1 >= 50 THEN 'broken'
-                              WHEN w.consecutive_failures + 1 >= 20 AND w.status = 'active' THEN 'paused' ELSE w.status END,
-                pause_reason = CASE WHEN w.status = 'broken' OR w.consecutive_failures + 1 >= 50 THEN NULL
-                                    WHEN w.consecutive_failures + 1 >= 20 AND w.status = 'active' THEN 'failures' ELSE w.pause_reason END,
-                next_probe_at = CASE WHEN w.status <> 'broken' AND w.consecutive_failures + 1 < 50 AND (w.pause_reason = 'failures' OR (w.consecutive_failures + 1 >= 20 AND w.status = 'active'))
-                                     THEN now() + make_interval(secs => ?) ELSE NULL END
-           FROM webhooks old WHERE w.id = ? AND old.id = w.id
-         RETURNING w.id, w.user_id, w.url, w.status, w.pause_reason, w.consecutive_failures, old.status AS previous_status`,
-        [probeIntervalSeconds, delivery.webhook_id],
-      );
-      const status = outcome?.status ?? 'broken';
-      const next =
-        status === 'broken' || retryDelaySeconds === undefined
-          ? { status: 'failed', delay: null }
-          : status === 'paused'
-            ? { status: 'held', delay: null }
-            : { status: 'pending', delay: retryDelaySeconds };
-      await nativeQuery(
-        em,
-        `UPDATE webhook_deliveries SET status = ?, locked_until = NULL, locked_by = NULL,
-                next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => ?::float8) END,
-                failed_at = CASE WHEN ?::text = 'failed' THEN now() END,
-                response_status = ?, response_time_ms = ?, error = ? WHERE id = ?`,
-        [next.status, next.delay, next.delay, next.status, attempt.responseStatus, attempt.timeMs, attempt.error, delivery.id],
-      );
-      await nativeQuery(
-        em,
-        `INSERT INTO webhook_attempts (delivery_id, response_status, response_time_ms, error, response_body)
-         SELECT id, ?::int, ?::int, ?::text, ?::text FROM webhook_deliveries WHERE id = ?`,
-        [attempt.responseStatus, attempt.timeMs, attempt.error, attempt.responseBody, delivery.id],
-      );
-      if (!outcome) return undefined;
-      if (status === 'broken') {
-        await nativeQuery(
-          em,
-          `UPDATE webhook_deliveries SET status = 'failed', failed_at = now(), locked_until = NULL, next_attempt_at = NULL, error = coalesce(error, 'webhook broken')
-            WHERE webhook_id = ? AND status IN ('pending', 'held')`,
-          [delivery.webhook_id],
-        );
-        if (outcome.previous_status !== 'broken') await recordStatusEvent(em, outcome, 'webhook.broken', 'failures');
-      } else if (status === 'paused' && outcome.previous_status === 'active') {
-        await nativeQuery(em, `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`, [
-          delivery.webhook_id,
-        ]);
-        await recordStatusEvent(em, outcome, 'webhook.paused', 'failures');
-      }
-      return outcome;
-    });
   }
 
   /** Soonest time a pending delivery or a probe becomes due, so the dispatcher can sleep until then (each webhook's queue read at its head). */

@@ -1,4 +1,5 @@
-import type { AttemptOutcome, ClaimedDelivery, DeliveryQueueStore } from './delivery-queue.store';
+import type { AttemptOutcome, DeliveryOutcomesStore } from './delivery-outcomes.store';
+import type { ClaimedDelivery } from './delivery-queue.store';
 
 interface Waiting {
   success: { delivery: ClaimedDelivery; attempt: AttemptOutcome };
@@ -19,7 +20,7 @@ export class SuccessBatch {
   private waiting: Waiting[] = [];
   private writing = false;
 
-  constructor(private readonly store: Pick<DeliveryQueueStore, 'recordSuccesses'>) {}
+  constructor(private readonly store: Pick<DeliveryOutcomesStore, 'recordSuccesses'>) {}
 
   record(delivery: ClaimedDelivery, attempt: AttemptOutcome): Promise<void> {
     return new Promise((resolve, reject) => {

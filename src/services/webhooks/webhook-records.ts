@@ -117,3 +117,7 @@ export function attemptRecord(row: AttemptRow): AttemptRecord {
     response_body: row.response_body,
   };
 }
+
+export function mapPage<T, R>(page: Page<T>, map: (row: T) => R): Page<R> {
+  return { data: page.data.map(map), next_cursor: page.next_cursor };
+}

@@ -6,13 +6,15 @@ import { notify } from '../../db/native-query';
 import { WebhookDelivery } from '../../entities/webhook-delivery.entity';
 import { Webhook } from '../../entities/webhook.entity';
 import type { CursorPosition } from '../pagination';
-import { DELIVERIES_CHANNEL, recordStatusEvent } from './delivery-queue.store';
+import { recordStatusEvent } from './delivery-outcomes.store';
+import { DELIVERIES_CHANNEL } from './delivery-queue.store';
 
 /**
  * The statements of the webhooks API over `webhooks`, `webhook_deliveries`
  * and `webhook_attempts`: registrations, listings, the attempt log, a user's
- * edits and the pruning of old attempts. The delivery queue (fan-out, claims,
- * outcomes) is `delivery-queue.store.ts`'s. A user's edit waits for a row
+ * edits and the pruning of old attempts. The delivery queue (fan-out, claims)
+ * is `delivery-queue.store.ts`'s, the attempts' outcomes
+ * `delivery-outcomes.store.ts`'s. A user's edit waits for a row
  * (PESSIMISTIC_WRITE), so it never misses a webhook the dispatcher holds,
  * where queue claims skip it.
  */
