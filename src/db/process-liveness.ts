@@ -83,6 +83,14 @@ export class ProcessLiveness {
   }
 }
 
+/**
+ * SQL: the ids (as `worker`, an oid) of the live workers. A statement that
+ * checks many rows reads it once, as a materialized CTE: each `isHeldSql`
+ * subquery scans the whole lock table (`pg_lock_status`) on its own.
+ */
+export const LIVE_WORKERS_SQL = `SELECT l.objid AS worker FROM pg_locks l
+  WHERE l.locktype = 'advisory' AND l.granted AND l.classid = ${LIVENESS_LOCK_NAMESPACE}::oid AND l.objsubid = 2`;
+
 /** SQL: whether the worker whose id is in `column` is alive. */
 export function isHeldSql(column: string): string {
   return `EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted

@@ -1,5 +1,5 @@
 import type { Orm } from '../../db/orm';
-import { isHeldSql } from '../../db/process-liveness';
+import { LIVE_WORKERS_SQL } from '../../db/process-liveness';
 import { nativeQuery } from '../../db/native-query';
 import type { Webhook } from '../../entities/webhook.entity';
 import { WEBHOOK_STATUS_EVENTS, type EventType } from '../../events/event-types';
@@ -48,7 +48,7 @@ const NEW_DELIVERY_ID = `'dlv_' || substr(replace(gen_random_uuid()::text, '-', 
 
 /** Pending and due, or being sent by a process that died (its liveness lock is gone) or whose lease lapsed. */
 const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now())
-  OR (d.status = 'sending' AND (d.locked_until < now() OR (d.locked_by IS NOT NULL AND NOT ${isHeldSql('d.locked_by')}))))`;
+  OR (d.status = 'sending' AND (d.locked_until < now() OR (d.locked_by IS NOT NULL AND d.locked_by::oid NOT IN (SELECT worker FROM live_workers)))))`;
 
 /**
  * Commits the statement it is part of without waiting for its WAL to reach
@@ -150,7 +150,9 @@ export class DeliveryQueueStore {
   claim(limit: number, probeIntervalSeconds: number, workerId: number): Promise<ClaimedDelivery[]> {
     return this.prepared<ClaimedDelivery>(
       'webhook_claim',
-      `WITH probed AS (
+      `WITH live_workers AS MATERIALIZED (
+         ${LIVE_WORKERS_SQL}
+       ), probed AS (
          SELECT id FROM webhooks
          WHERE status = 'paused' AND pause_reason = 'failures' AND next_probe_at <= now()
          ORDER BY next_probe_at LIMIT ? FOR UPDATE SKIP LOCKED
@@ -161,7 +163,7 @@ export class DeliveryQueueStore {
          WHERE d.status = 'held' ORDER BY d.webhook_id, d.created_at
        ), in_flight AS (
          SELECT webhook_id, count(*) AS sending FROM webhook_deliveries
-         WHERE status = 'sending' AND locked_until >= now() AND (locked_by IS NULL OR ${isHeldSql('locked_by')})
+         WHERE status = 'sending' AND locked_until >= now() AND (locked_by IS NULL OR locked_by::oid IN (SELECT worker FROM live_workers))
          GROUP BY webhook_id
        ), candidates AS (
          SELECT c.id, c.next_attempt_at, c.created_at
