@@ -8,7 +8,8 @@ interface Waiting {
 }
 
 /**
- * Records successful attempts in batches: the first is written at once, and
+ * Records successful attempts in batches: the first is written on the next
+ * turn of the event loop with those that finished in the same turn, and
  * those that finish while a write is under way go together in the next one,
  * so under load one statement records many deliveries and at rest nothing
  * waits. Each caller's promise settles when its own success is committed.
@@ -25,12 +26,14 @@ export class SuccessBatch {
   record(delivery: ClaimedDelivery, attempt: AttemptOutcome): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ success: { delivery, attempt }, resolve, reject });
-      if (!this.writing) void this.write();
+      if (this.writing) return;
+      this.writing = true;
+      // One turn of the event loop, no timer: answers read in the same I/O phase go in one statement, not one alone and the rest after it.
+      setImmediate(() => void this.write());
     });
   }
 
   private async write(): Promise<void> {
-    this.writing = true;
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0);
       try {
