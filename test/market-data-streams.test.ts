@@ -9,6 +9,7 @@ import {
   WatchMarkPriceDocument,
   WatchMarkPriceOnlyDocument,
 } from './graphql/generated';
+import { MAX_QUERY_COST } from '../src/schema/query-limits';
 import { graphql, request } from './support/http';
 import { signIn, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startMarketTestService, type MarketTestService } from './stand-ins/exchange/market-test-service';
@@ -146,6 +147,48 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
         { symbol: 'BTCUSDT', markPrice: '65000.10', indexPrice: '64000.00', fundingRate: '0.00010000', nextFundingTime: 1_800_000_000_000, time: 1_000 },
         { symbol: 'BTCUSDT', markPrice: '65000.20', indexPrice: '64000.00', fundingRate: '0.00010000', nextFundingTime: 1_800_000_000_000, time: 2_000 },
       ]);
+    });
+
+    it('each event is one graphql-transport-ws `next` message per subscription, with its cost; after `complete` the socket gets no more for that id', async () => {
+      const socket = new WebSocket(`${market.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+      const messages: { id?: string; type: string; payload?: { data?: { markPrice?: { markPrice: string } }; extensions?: unknown } }[] = [];
+      const texts: string[] = [];
+      socket.on('message', (data: Buffer) => {
+        texts.push(data.toString());
+        messages.push(JSON.parse(data.toString()) as (typeof messages)[number]);
+      });
+      await new Promise((resolve) => socket.once('open', resolve));
+      try {
+        socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }));
+        await until(() => messages.some((message) => message.type === 'connection_ack'));
+        const subscribeAs = (id: string) =>
+          socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query: print(WatchMarkPriceOnlyDocument), variables: { symbol: 'BTCUSDT' } } }));
+        const eventsFor = (id: string, price: string) =>
+          messages.filter((message) => message.id === id && message.payload?.data?.markPrice?.markPrice === price);
+        subscribeAs('first');
+        subscribeAs('second');
+        await until(() => market.exchange.streams.connections(MARK_STREAM) === 1);
+        market.exchange.streams.send(MARK_STREAM, markEvent('65000.30', 3_000));
+        await until(() => eventsFor('first', '65000.30').length === 1 && eventsFor('second', '65000.30').length === 1);
+        const text = texts.find((candidate) => candidate.startsWith('{"id":"first"') && candidate.includes('65000.30'));
+        expect(text).toBe(
+          JSON.stringify({
+            id: 'first',
+            type: 'next',
+            payload: { data: { markPrice: { symbol: 'BTCUSDT', markPrice: '65000.30' } }, extensions: { cost: { requested: 3, limit: MAX_QUERY_COST } } },
+          }),
+        );
+
+        socket.send(JSON.stringify({ id: 'first', type: 'complete' }));
+        await sleep(100);
+        market.exchange.streams.send(MARK_STREAM, markEvent('65000.40', 4_000));
+        await until(() => eventsFor('second', '65000.40').length === 1);
+        await sleep(100);
+        expect(eventsFor('first', '65000.40')).toEqual([]);
+        expect(messages.filter((message) => message.type === 'complete' || message.type === 'error')).toEqual([]);
+      } finally {
+        socket.close();
+      }
     });
 
     it('two subscribers of one symbol share one upstream stream, closed when the last one leaves', async () => {

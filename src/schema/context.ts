@@ -2,6 +2,7 @@ import type { Caller } from '../auth/caller';
 import type { Logger } from '../observability/logger';
 import type { Services } from '../services';
 import type { RequestLoaders } from './request-loaders';
+import type { SubscriberChannel } from './shared-subscription-results';
 
 /** Per-operation context of every resolver; also built for each graphql-ws subscription. */
 export interface GraphQLContext {
@@ -16,4 +17,6 @@ export interface GraphQLContext {
   chargePublicRequests?: (count: number) => Promise<void>;
   /** Per-operation DataLoaders for nested fields. */
   loaders: RequestLoaders;
+  /** A graphql-ws subscription's socket: shared market results are written to it directly. */
+  subscriber?: SubscriberChannel;
 }

@@ -4,6 +4,7 @@ import type { CloseReason } from '../../entities/strategy-position.entity';
 import type { Strategy, StrategyStatus } from '../../entities/strategy.entity';
 import type { EventEnvelope } from '../../events/event-types';
 import { numericText } from '../numeric-text';
+import { isoTimestamp } from '../timestamp-text';
 import type { EventRow, PositionRow, StatsRow, StrategyStore } from './strategies.store';
 
 /** Spec "Signed-API strategy" `stats`: cumulative over every run, computed from the stored positions. */
@@ -109,16 +110,16 @@ export function positionRecord(row: PositionRow): PositionRecord {
     quantity: numericText(row.quantity),
     entry_price: numericText(row.entry_price),
     entry_fee: numericText(row.entry_fee),
-    opened_at: new Date(row.opened_at).toISOString(),
+    opened_at: isoTimestamp(row.opened_at),
     exit_price: decimalOrNull(row.exit_price),
     exit_fee: decimalOrNull(row.exit_fee),
     pnl: decimalOrNull(row.pnl),
-    closed_at: row.closed_at ? new Date(row.closed_at).toISOString() : null,
+    closed_at: row.closed_at ? isoTimestamp(row.closed_at) : null,
     close_reason: row.close_reason,
     dry_run: row.dry_run,
   };
 }
 
 export function eventRecord(row: Pick<EventRow, 'id' | 'type' | 'created_at' | 'data'>): EventEnvelope {
-  return { id: row.id, type: row.type, timestamp: new Date(row.created_at).toISOString(), data: row.data };
+  return { id: row.id, type: row.type, timestamp: isoTimestamp(row.created_at), data: row.data };
 }
