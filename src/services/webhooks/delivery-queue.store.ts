@@ -145,7 +145,11 @@ export class DeliveryQueueStore {
    * order only as far as its free in-flight slots, so the cost follows what is
    * claimed, not the backlog. A lapsed lease or a dead claimer makes a row due
    * again, and a dead claimer's attempts stop counting against the webhook's
-   * in-flight bound at once, not when their lease lapses.
+   * in-flight bound at once, not when their lease lapses. Attempts in flight
+   * are counted per webhook, an index scan each: every claim and success
+   * leaves a dead entry in the `sending` index until a vacuum, and an index
+   * scan marks those it meets so later claims skip them, where one count over
+   * the whole index (a bitmap scan) visited every dead row again each time.
    */
   claim(limit: number, probeIntervalSeconds: number, workerId: number): Promise<ClaimedDelivery[]> {
     return this.prepared<ClaimedDelivery>(
@@ -161,21 +165,22 @@ export class DeliveryQueueStore {
        ), probes AS (
          SELECT DISTINCT ON (d.webhook_id) d.id FROM webhook_deliveries d JOIN rescheduled r ON r.id = d.webhook_id
          WHERE d.status = 'held' ORDER BY d.webhook_id, d.created_at
-       ), in_flight AS (
-         SELECT webhook_id, count(*) AS sending FROM webhook_deliveries
-         WHERE status = 'sending' AND locked_until >= now() AND (locked_by IS NULL OR locked_by::oid IN (SELECT worker FROM live_workers))
-         GROUP BY webhook_id
        ), candidates AS (
          SELECT c.id, c.next_attempt_at, c.created_at
-         FROM webhooks w LEFT JOIN in_flight f ON f.webhook_id = w.id
+         FROM webhooks w
+         CROSS JOIN LATERAL (
+           SELECT count(*) AS sending FROM webhook_deliveries s
+           WHERE s.webhook_id = w.id AND s.status = 'sending' AND s.locked_until >= now()
+             AND (s.locked_by IS NULL OR s.locked_by::oid IN (SELECT worker FROM live_workers))
+         ) f
          CROSS JOIN LATERAL (
            SELECT d.id, d.next_attempt_at, d.created_at FROM webhook_deliveries d
            WHERE d.webhook_id = w.id AND d.status IN ('pending', 'sending') AND ${DUE}
            ORDER BY d.next_attempt_at, d.created_at, d.id
            -- A webhook can be over its bound (a test delivery is inserted already sending, probes skip the bound): LIMIT must not go negative.
-           LIMIT greatest(? - coalesce(f.sending, 0), 0)
+           LIMIT greatest(? - f.sending, 0)
          ) c
-         WHERE w.status = 'active' AND coalesce(f.sending, 0) < ?
+         WHERE w.status = 'active' AND f.sending < ?
        ), due AS (
          SELECT d.id FROM webhook_deliveries d JOIN candidates c ON c.id = d.id
          WHERE ${DUE}
