@@ -25,20 +25,12 @@ import { logPathOf, requestIdFor } from './request-logging';
  */
 
 const MAX_ANSWERS = 10_000;
-/** Bodies up to this size are kept as text (see `RememberedAnswer.body`). */
-const TEXT_BODY_MAX_BYTES = 8 * 1024;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 interface RememberedAnswer {
   /** The raw header list for `writeHead`, request id and date excepted. */
   headers: string[];
-  /**
-   * A small body as text: Node writes the header block and a text body as
-   * one string in one write, where a buffer body is a second chunk of a
-   * corked, vectored write. A large one stays a buffer, not encoded again for
-   * every answer.
-   */
-  body: Buffer | string;
+  body: Buffer;
   consulted: ConsultedAnswer[];
   /** The metric children of this route, bound once. */
   duration: { observe(seconds: number): void };
@@ -60,7 +52,7 @@ export class RememberedAnswers {
   private readonly answers = new LRUCache<string, RememberedAnswer>({
     max: MAX_ANSWERS,
     maxSize: MAX_BYTES,
-    sizeCalculation: (answer) => Buffer.byteLength(answer.body) + 1,
+    sizeCalculation: (answer) => answer.body.length + 1,
   });
 
   /** The request log line, written without pino's per-call work (see `requestCompletedWriter`). */
@@ -130,7 +122,7 @@ export class RememberedAnswers {
           const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk;
           this.answers.set(url, {
             headers: [...replayedHeaders(res), 'X-Cache', 'hit', 'Content-Length', String(body.length)],
-            body: asTextWhenSmall(body),
+            body,
             consulted,
             duration: this.options.metrics.httpRequestDuration.labels('GET', route, '200'),
             served: this.options.metrics.rememberedAnswers.labels(route),
@@ -141,13 +133,6 @@ export class RememberedAnswers {
       asUpstreamCaller(req.ip, next, consulted);
     };
   }
-}
-
-/** A small body as the text it is (a body that is not UTF-8 stays the bytes it is). */
-function asTextWhenSmall(body: Buffer): Buffer | string {
-  if (body.length > TEXT_BODY_MAX_BYTES) return body;
-  const text = body.toString('utf8');
-  return Buffer.from(text, 'utf8').equals(body) ? text : body;
 }
 
 /** Per-request headers are made afresh for each answer; the rest (content type, CORS `Vary`, ...) are replayed as the route set them. */
