@@ -40,6 +40,7 @@ describe('remembered cache hits, answered before express', () => {
 
   it.each([
     ['a pass-through path', '/fapi/v1/premiumIndex?symbol=BTCUSDT', '/fapi/v1/premiumIndex'],
+    ['a pass-through path with a large body', '/fapi/v1/exchangeInfo', '/fapi/v1/exchangeInfo'],
     ['a gateway-made path', '/funding/rates', '/funding/rates'],
     ['a gateway-made path with a query', '/ticker/24hr/active?min_quote_volume=1000', '/ticker/24hr/active'],
   ])('%s: the repeat carries the same status, headers and bytes, X-Cache hit, and is served from memory', async (_kind, path, route) => {

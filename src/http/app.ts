@@ -58,7 +58,8 @@ export function createRequestListener(parts: AppParts): RequestListener {
   const remembered = new RememberedAnswers({
     logger: parts.logger,
     metrics: parts.metrics,
-    clientAddress: (req) => proxyAddr(req, trusted),
+    // Without X-Forwarded-For, proxy-addr's answer is the socket's address whatever is trusted.
+    clientAddress: (req) => (req.headers['x-forwarded-for'] === undefined ? req.socket.remoteAddress : proxyAddr(req, trusted)),
     admitLeased: limitPublic.admitLeased,
     corsEnabled: parts.corsOrigins.length > 0,
   });

@@ -29,15 +29,25 @@ const REDACTED_PATHS = [
  * Lines are written in batches of at least this many bytes: one write per
  * line cost a busy process about a tenth of its time per request (issue 16).
  */
-const BATCH_BYTES = 4096;
+const BATCH_BYTES = 16 * 1024;
 /** A batch that has not filled is written after this, so a quiet service's lines are never held back longer. */
 const BATCH_DELAY_MS = 200;
 
-/** Standard output, written asynchronously in batches; whatever is buffered is written synchronously when the process exits. */
+/**
+ * Standard output, written asynchronously in batches; whatever is buffered is
+ * written synchronously when the process exits. sonic-boom keeps the lines as
+ * buffers: in its text mode every write measures the whole pending batch
+ * (`Buffer.byteLength` of up to 16 KB: a measured 2 µs a line, more than
+ * building the line), in buffer mode only the line itself.
+ */
 function batchedStdout(): pino.DestinationStream {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES, maxWrite: 4 * BATCH_BYTES, contentMode: 'buffer' });
   setInterval(() => destination.flush(), BATCH_DELAY_MS).unref();
-  return destination;
+  return {
+    // sonic-boom's types declare text only; in buffer mode it takes buffers.
+    write: (line: string) => destination.write(Buffer.from(line) as unknown as string),
+    flush: (done?: (error?: Error) => void) => destination.flush(done),
+  } as pino.DestinationStream;
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
@@ -76,12 +86,27 @@ export function requestCompletedWriter(logger: Logger): (line: RequestCompleted)
   const stream = (logger as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym];
   if (stream === undefined) throw new Error('requestCompletedWriter: the logger has no destination stream');
   const pid = String(process.pid);
+  // Formatting a Date costs more than the rest of the line: lines within one millisecond share the text.
+  let millis = 0;
+  let time = '';
   return (line) => {
     if (!logger.isLevelEnabled('info')) return;
-    const address = line.remoteAddress === undefined ? '' : `,"remoteAddress":${JSON.stringify(line.remoteAddress)}`;
+    const now = Date.now();
+    if (now !== millis) {
+      millis = now;
+      time = new Date(now).toISOString();
+    }
+    const address = line.remoteAddress === undefined ? '' : `,"remoteAddress":${jsonString(line.remoteAddress)}`;
     stream.write(
-      `{"level":"info","time":"${new Date().toISOString()}","pid":${pid},"req":{"id":${JSON.stringify(line.id)},"method":${JSON.stringify(line.method)},` +
-        `"path":${JSON.stringify(line.path)}${address}},"res":{"statusCode":${line.statusCode}},"responseTime":${line.responseTime},"msg":"request completed"}\n`,
+      `{"level":"info","time":"${time}","pid":${pid},"req":{"id":${jsonString(line.id)},"method":${jsonString(line.method)},` +
+        `"path":${jsonString(line.path)}${address}},"res":{"statusCode":${line.statusCode}},"responseTime":${line.responseTime},"msg":"request completed"}\n`,
     );
   };
+}
+
+/** Characters a JSON string may hold as they are: request ids, methods, most paths and addresses are made only of them. */
+const PLAIN_JSON_TEXT = /^[\w .:/%@+=,;~!*()'$&-]*$/;
+
+function jsonString(text: string): string {
+  return PLAIN_JSON_TEXT.test(text) ? `"${text}"` : JSON.stringify(text);
 }
