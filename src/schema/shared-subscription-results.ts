@@ -48,7 +48,9 @@ export interface SharingOptions {
 /** What one (event, operation) pair gives every subscriber of it: the result, and its JSON once someone sends it directly. */
 interface SharedResult {
   result: OperationResult;
-  json?: string | Promise<string>;
+  json?: string;
+  /** While an asynchronous result is pending: the subscribers waiting for its JSON, served in one loop once it is there. */
+  waiting?: { use: (json: string) => void; failed: () => void }[];
 }
 
 /**
@@ -97,20 +99,48 @@ export function subscribeSharingResults(options: SharingOptions): (args: Executi
     };
     const channel = channelOf(args.contextValue);
     if (!channel || !isPushable(source)) return mapEvents(source, (event) => shared(event).result);
-    const jsonOf = (entry: SharedResult): string | Promise<string> => {
-      entry.json ??= isPromise(entry.result)
-        ? entry.result.then((result) => JSON.stringify(options.finish(args, result)))
-        : JSON.stringify(options.finish(args, entry.result));
-      return entry.json;
-    };
     // Its message, byte for byte as graphql-ws writes it: `{"id":…,"type":"next","payload":…}`.
     const prefix = `{"id":${JSON.stringify(channel.id)},"type":"next","payload":`;
-    return pushEvents(source, (event, sent) => {
-      const json = jsonOf(shared(event));
-      if (typeof json === 'string') channel.send(`${prefix}${json}}`, sent);
-      else json.then((text) => channel.send(`${prefix}${text}}`, sent), sent);
-    });
+    return pushEvents(source, (event, sent) =>
+      withJson(
+        shared(event),
+        (result) => JSON.stringify(options.finish(args, result)),
+        (json) => channel.send(`${prefix}${json}}`, sent),
+        sent,
+      ),
+    );
   };
+}
+
+/**
+ * Calls `use` with the entry's JSON: at once when it is there, else once its
+ * result is. One promise per shared result, not one per subscriber: a
+ * thousand subscribers of an event are then written to in one loop.
+ */
+function withJson(entry: SharedResult, serialise: (result: ExecutionResult) => string, use: (json: string) => void, failed: () => void): void {
+  if (entry.json !== undefined) return use(entry.json);
+  if (entry.waiting) {
+    entry.waiting.push({ use, failed });
+    return;
+  }
+  if (!isPromise(entry.result)) {
+    entry.json = serialise(entry.result);
+    return use(entry.json);
+  }
+  const waiting = [{ use, failed }];
+  entry.waiting = waiting;
+  entry.result.then(
+    (result) => {
+      const json = serialise(result);
+      entry.json = json;
+      entry.waiting = undefined;
+      for (const waiter of waiting) waiter.use(json);
+    },
+    () => {
+      entry.waiting = undefined;
+      for (const waiter of waiting) waiter.failed();
+    },
+  );
 }
 
 /** True when every root field the operation selects is declared `SameResultForEverySubscriber` (fragments at the root: not shared). */
