@@ -179,6 +179,40 @@ describe('webhooks store', () => {
       await worker.end();
     }
   });
+  it('a success batch does not wait for a fan-out inserting deliveries of the same webhook, so the two cannot deadlock', async () => {
+    const webhook = await newWebhook();
+    const sql = orm.em.getConnection();
+    const worker = new Client({ connectionString: database.url });
+    const fanOut = new Client({ connectionString: database.url });
+    await Promise.all([worker.connect(), fanOut.connect()]);
+    try {
+      await worker.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, 10]);
+      await sql.execute(
+        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at) VALUES ('dlv_keyshare', ?, 'evt_keyshare', 'webhook.test', '{}', 'pending', now())`,
+        [webhook.id],
+      );
+      const [claimed] = (await queue.claim(50, 3600, 10)).filter((delivery) => delivery.id === 'dlv_keyshare');
+      if (!claimed) throw new Error('dlv_keyshare was not claimed');
+      // A fan-out's insert holds the foreign key's KEY SHARE lock on the webhook row until it commits.
+      await fanOut.query('BEGIN');
+      await fanOut.query(
+        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at) VALUES ('dlv_keyshare_new', $1, 'evt_keyshare_new', 'webhook.test', '{}', 'pending', now())`,
+        [webhook.id],
+      );
+      let settled = false;
+      const recorded = outcomes
+        .recordSuccesses([{ delivery: claimed, attempt: { responseStatus: 200, timeMs: 3, error: null, responseBody: 'ok' } }])
+        .finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(settled).toBe(true);
+      await recorded;
+      await fanOut.query('COMMIT');
+      expect((await store.attemptsOf(['dlv_keyshare'])).map((attempt) => attempt.response_status)).toEqual([200]);
+    } finally {
+      await fanOut.query('ROLLBACK').catch(() => undefined);
+      await Promise.all([worker.end(), fanOut.end()]);
+    }
+  });
   it('the claim and the success batch commit asynchronously for themselves only: every pooled connection stays synchronous for the fan-out', async () => {
     const webhook = await newWebhook();
     const sql = orm.em.getConnection();

@@ -57,7 +57,12 @@ export class DeliveryOutcomesStore {
    * BEGIN, the statement and COMMIT took three (the transaction machinery was
    * the largest database cost in the worker's profile). Webhook rows are
    * locked in id order, so two processes recording overlapping batches cannot
-   * deadlock. The deliveries are also matched by `id = ANY (ARRAY(…))`: the
+   * deadlock, and FOR NO KEY UPDATE (what the UPDATE takes anyway: no key
+   * changes) lets a fan-out insert deliveries of those webhooks meanwhile. Its
+   * foreign-key checks take KEY SHARE locks in no set order, which FOR UPDATE
+   * waited for (a ~30 ms fan-out stalled every batch started during it) and
+   * could deadlock with, failing the batch and leaving its deliveries
+   * `sending`, their slots taken, until their lease lapsed. The deliveries are also matched by `id = ANY (ARRAY(…))`: the
    * prepared statement's generic plan takes jsonb_to_recordset for 100 rows
    * and, planned while the table was small, joined them by a sequential scan
    * of every delivery kept (issue 16: 3-8 ms per batch at 15,000 rows); the
@@ -83,7 +88,7 @@ export class DeliveryOutcomesStore {
            INSERT INTO webhook_attempts (delivery_id, response_status, response_time_ms, error, response_body)
            SELECT id, response_status, response_time_ms, NULL, response_body FROM delivered
          ), old AS (
-           SELECT id, pause_reason FROM webhooks WHERE id IN (SELECT webhook_id FROM delivered) ORDER BY id FOR UPDATE
+           SELECT id, pause_reason FROM webhooks WHERE id IN (SELECT webhook_id FROM delivered) ORDER BY id FOR NO KEY UPDATE
          ), webhook AS (
            UPDATE webhooks w SET consecutive_failures = 0, last_delivery_at = now(), last_success_at = now(), updated_at = now(),
                   status = CASE WHEN w.pause_reason = 'failures' THEN 'active' ELSE w.status END,
