@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { recordEvent } from '../src/events/outbox.store';
 import { Webhook } from '../src/entities/webhook.entity';
@@ -128,6 +129,35 @@ describe('webhook delivery pipeline', () => {
     await waitUntil(async () => (await service.service.orm.em.fork().count(WebhookDelivery, { webhookId: created.id, status: 'delivered' })) === 3, 10_000);
     expect((await webhookRow(created.id)).consecutiveFailures).toBe(0);
   }, 60_000);
+
+  it('a fan-out that waits for a lock does not hold up the attempts of deliveries already made', async () => {
+    const caller = (userId: number) => ({ userId, apiKeyId: 1, scopes: ['webhooks:write'] });
+    const waiting = await webhooks().create(caller(15), { url: `${receiverUrl}/waiting`, events: ['*'] });
+    const served = await webhooks().create(caller(16), { url: `${receiverUrl}/served`, events: ['*'] });
+    await emit(16, 'strategy.deployed');
+    await receiver.waitFor(1);
+    const delivery = await service.service.orm.em.fork().findOneOrFail(WebhookDelivery, { webhookId: served.id });
+    await waitUntil(async () => (await service.service.orm.em.fork().findOneOrFail(WebhookDelivery, { id: delivery.id })).status === 'delivered');
+
+    // A user's edit holding the webhook row: the fan-out's insert of its delivery waits for it (the foreign key's KEY SHARE lock).
+    const editor = new Client({ connectionString: service.databaseUrl });
+    await editor.connect();
+    try {
+      await editor.query('BEGIN');
+      await editor.query('SELECT id FROM webhooks WHERE id = $1 FOR UPDATE', [waiting.id]);
+      await emit(15, 'strategy.deployed');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await service.service.services.webhookDeliveries.redeliver(caller(16), served.id, delivery.id);
+      await receiver.waitFor(2, 3_000);
+      expect(receiver.received.map((request) => request.path)).toEqual(['/served', '/served']);
+      await editor.query('COMMIT');
+      await receiver.waitFor(3);
+      expect(receiver.received[2]?.path).toBe('/waiting');
+    } finally {
+      await editor.query('ROLLBACK').catch(() => undefined);
+      await editor.end();
+    }
+  });
 });
 
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
