@@ -1,9 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
+/** The Node flags `npm start` runs the service with (package.json `config.node_flags`). */
+const SERVICE_NODE_FLAGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { config: { node_flags: string } }).config.node_flags
+  .split(' ')
+  .filter(Boolean);
 
 export interface ServiceProcess {
   /** Base URL; empty for ROLE=worker, which serves no HTTP. */
@@ -16,7 +20,7 @@ export interface ServiceProcess {
 }
 
 /**
- * The service as its own process, exactly as `npm run dev` runs it (embedded
+ * The service as its own process, as `npm run dev` runs it with `npm start`'s Node flags (embedded
  * PostgreSQL in `dataDir` unless `env` names a DATABASE_URL, request logging
  * at info). The first process of a benchmark runs `ROLE=all`; others
  * `ROLE=api` or `ROLE=worker`, sharing its database.
@@ -41,7 +45,7 @@ export async function startServiceProcess(
   const logFile = path.join(dataDir, `service-${role}-${Date.now()}.log`);
   const log = openSync(logFile, 'a');
   const preload = (options.preload ?? []).flatMap((module) => ['-r', module]);
-  const child = spawn(process.execPath, [...nodeArgs, '-r', '@swc-node/register', ...preload, 'src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, '-r', '@swc-node/register', ...preload, 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ROLE: role, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', log, 'inherit'],
