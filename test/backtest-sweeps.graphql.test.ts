@@ -9,6 +9,7 @@ import {
   CreateBacktestSweepDocument,
   WatchBacktestSweepDocument,
   type WatchBacktestSweepSubscription,
+  type SweepObjective,
   type TemplateId,
   type Timeframe,
 } from './graphql/generated';
@@ -96,6 +97,8 @@ describe('backtest sweeps over GraphQL and the backtestSweep subscription (contr
     const bad = await graphql(service.url, CreateBacktestSweepDocument, { input: { ...input, top: 0 } }, auth);
     expect(bad.errors?.[0]?.message).toContain('top');
     expect(bad.errors?.[0]?.extensions?.code).toBe('INVALID_PARAMETER');
+    const luck = await graphql(service.url, CreateBacktestSweepDocument, { input: { ...input, objective: 'luck' as SweepObjective } }, auth);
+    expect(luck.errors?.[0]).toMatchObject({ message: expect.stringContaining('SweepObjective') as string, extensions: { code: 'BAD_USER_INPUT' } });
     const missing = await graphql(service.url, BacktestSweepDocument, { id: 'sw_00000000' }, auth);
     expect(missing.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });

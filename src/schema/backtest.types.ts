@@ -4,7 +4,7 @@ import type { BacktestMetrics, BacktestTrade, TemplateListing } from '../engine'
 import type { JobConfig } from '../services/backtests/job-config';
 import type { JobError, JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
-import { FeeModelEnum, JobStatusEnum, TemplateIdEnum, TimeframeEnum } from './enums';
+import { FeeModelEnum, JobStatusEnum, SweepObjectiveEnum, TemplateIdEnum, TimeframeEnum } from './enums';
 
 /*
  * These object types are declared over the service's wire records (the REST
@@ -137,7 +137,7 @@ export class BacktestWalkForwardSettingsType {
 
 @ObjectType('BacktestSweepConfig', { description: "The resolved configuration of a sweep: a job's, with params as value lists." })
 export class BacktestSweepConfigType extends BacktestConfigType {
-  @Field(() => String, { description: 'The metric the leaderboard is sorted by, descending.' }) objective!: string;
+  @Field(() => SweepObjectiveEnum, { description: 'The metric the leaderboard is sorted by, descending.' }) objective!: string;
   @Field(() => Int) top!: number;
   @Field(() => BacktestWalkForwardSettingsType, { name: 'walkForward', nullable: true }) walk_forward?: BacktestWalkForwardSettingsType;
 }
@@ -168,7 +168,7 @@ export class BacktestWalkForwardType {
 
 @ObjectType('BacktestSweepResult', { description: 'Lists carry no rows; a running sweep shows its leaderboard so far.' })
 export class BacktestSweepResultType {
-  @Field(() => String) objective!: string;
+  @Field(() => SweepObjectiveEnum) objective!: string;
   @Field(() => [BacktestSweepRowType], { nullable: true }) rows?: BacktestSweepRowType[];
   @Field(() => BacktestWalkForwardType, { name: 'walkForward', nullable: true }) walk_forward?: BacktestWalkForwardType;
 }
@@ -214,7 +214,7 @@ export class CreateBacktestSweepInput {
   @Field(() => FeeModelEnum, { nullable: true }) feeModel?: string;
   @Field(() => String, { nullable: true }) feeBps?: string;
   @Field(() => String, { nullable: true }) slippageBps?: string;
-  @Field(() => String, { nullable: true, description: 'A metric name; default sharpe.' }) objective?: string;
+  @Field(() => SweepObjectiveEnum, { nullable: true, description: 'Default sharpe.' }) objective?: string;
   @Field(() => Int, { nullable: true, description: '1-100, default 20.' }) top?: number;
   @Field(() => BacktestWalkForwardInput, { nullable: true }) walkForward?: BacktestWalkForwardInput;
 }

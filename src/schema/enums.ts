@@ -5,6 +5,7 @@ import { STRATEGY_STATUSES } from '../entities/strategy.entity';
 import { DELIVERY_STATUSES } from '../entities/webhook-delivery.entity';
 import { WEBHOOK_STATUSES } from '../entities/webhook.entity';
 import { JOB_STATUSES } from '../services/backtests/job-records';
+import { OBJECTIVES } from '../services/backtests/sweep-config';
 import { POSITION_STATUSES } from '../services/strategies/strategy-history';
 
 /*
@@ -48,6 +49,9 @@ registerEnumType(FeeModelEnum, { name: 'FeeModel' });
 
 export const TemplateIdEnum = sameNames(TEMPLATES.map((template) => template.metadata.id));
 registerEnumType(TemplateIdEnum, { name: 'TemplateId', description: 'A strategy template of the catalogue (backtestTemplates).' });
+
+export const SweepObjectiveEnum = sameNames(OBJECTIVES);
+registerEnumType(SweepObjectiveEnum, { name: 'SweepObjective', description: 'A metric a sweep ranks its combinations by (contract §13).' });
 
 export const TimeframeEnum = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframeName(timeframe), timeframe])) as Record<string, Timeframe>;
 registerEnumType(TimeframeEnum, {

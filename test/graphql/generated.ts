@@ -61,8 +61,8 @@ export type CreateBacktestSweepInput = {
   feeBps?: string | null | undefined;
   feeModel?: FeeModel | null | undefined;
   leverage?: number | null | undefined;
-  /** A metric name; default sharpe. */
-  objective?: string | null | undefined;
+  /** Default sharpe. */
+  objective?: SweepObjective | null | undefined;
   /** Per parameter: a value, a list of values, or {from, to, step} (inclusive). */
   params: unknown;
   slippageBps?: string | null | undefined;
@@ -158,6 +158,19 @@ export type SignedStrategyStatus =
   | 'paused'
   | 'stopped';
 
+/** A metric a sweep ranks its combinations by (contract §13). */
+export type SweepObjective =
+  | 'avg_trade_duration_seconds'
+  | 'cagr'
+  | 'calmar'
+  | 'expected_value'
+  | 'max_drawdown'
+  | 'profit_factor'
+  | 'sharpe'
+  | 'sortino'
+  | 'total_trades'
+  | 'win_rate';
+
 /** A strategy template of the catalogue (backtestTemplates). */
 export type TemplateId =
   | 'bollinger_breakout'
@@ -216,21 +229,21 @@ export type WebhookStatus =
   | 'broken'
   | 'paused';
 
-export type BacktestSweepFieldsFragment = { id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: string, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: string, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null };
+export type BacktestSweepFieldsFragment = { id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: SweepObjective, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: SweepObjective, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null };
 
 export type CreateBacktestSweepMutationVariables = Exact<{
   input: CreateBacktestSweepInput;
 }>;
 
 
-export type CreateBacktestSweepMutation = { createBacktestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: string, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: string, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null } };
+export type CreateBacktestSweepMutation = { createBacktestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: SweepObjective, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: SweepObjective, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null } };
 
 export type BacktestSweepQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BacktestSweepQuery = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: string, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: string, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null } };
+export type BacktestSweepQuery = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: SweepObjective, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: SweepObjective, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null } };
 
 export type BacktestSweepsQueryVariables = Exact<{
   status?: BacktestJobStatus | null | undefined;
@@ -239,7 +252,7 @@ export type BacktestSweepsQueryVariables = Exact<{
 }>;
 
 
-export type BacktestSweepsQuery = { backtestSweeps: { nextCursor: string | null, data: Array<{ id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: string, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: string, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null }> } };
+export type BacktestSweepsQuery = { backtestSweeps: { nextCursor: string | null, data: Array<{ id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: SweepObjective, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: SweepObjective, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null }> } };
 
 export type CancelBacktestSweepMutationVariables = Exact<{
   id: string | number;
@@ -247,14 +260,14 @@ export type CancelBacktestSweepMutationVariables = Exact<{
 }>;
 
 
-export type CancelBacktestSweepMutation = { cancelBacktestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: string, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: string, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null } };
+export type CancelBacktestSweepMutation = { cancelBacktestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: SweepObjective, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: SweepObjective, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null } };
 
 export type WatchBacktestSweepSubscriptionVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type WatchBacktestSweepSubscription = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: string, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: string, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null } };
+export type WatchBacktestSweepSubscription = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, capital: string, slippageBps: string, objective: SweepObjective, top: number, walkForward: { trainDays: number, testDays: number } | null }, result: { objective: SweepObjective, rows: Array<{ params: unknown, metrics: { sharpe: string, cagr: string, totalTrades: number } }> | null, walkForward: { windows: Array<{ trainStart: string, trainEnd: string, testStart: string, testEnd: string, params: unknown, trainMetrics: { sharpe: string }, testMetrics: { sharpe: string, totalTrades: number } }>, oosMetrics: { sharpe: string, totalTrades: number } } | null } | null, error: { code: string, message: string } | null } };
 
 export type BacktestJobFieldsFragment = { id: string, status: BacktestJobStatus, submittedAt: string, startedAt: string | null, finishedAt: string | null, progress: number, config: { templateId: TemplateId, params: unknown, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string, leverage: number, feeModel: FeeModel, feeBps: string | null }, result: { metrics: { sharpe: string, maxDrawdown: string, totalTrades: number }, equityCurve: Array<{ time: string, equity: string }> | null, trades: Array<{ id: number, pnl: string }> | null } | null, error: { code: string, message: string } | null };
 

@@ -54,8 +54,8 @@ export type CreateBacktestSweepInput = {
   feeBps?: string | null | undefined;
   feeModel?: FeeModel | null | undefined;
   leverage?: number | null | undefined;
-  /** A metric name; default sharpe. */
-  objective?: string | null | undefined;
+  /** Default sharpe. */
+  objective?: SweepObjective | null | undefined;
   /** Per parameter: a value, a list of values, or {from, to, step} (inclusive). */
   params: Record<string, unknown>;
   slippageBps?: string | null | undefined;
@@ -103,6 +103,19 @@ export type SignedStrategyStatus =
   | 'error'
   | 'paused'
   | 'stopped';
+
+/** A metric a sweep ranks its combinations by (contract §13). */
+export type SweepObjective =
+  | 'avg_trade_duration_seconds'
+  | 'cagr'
+  | 'calmar'
+  | 'expected_value'
+  | 'max_drawdown'
+  | 'profit_factor'
+  | 'sharpe'
+  | 'sortino'
+  | 'total_trades'
+  | 'win_rate';
 
 /** A strategy template of the catalogue (backtestTemplates). */
 export type TemplateId =
@@ -267,35 +280,35 @@ export type StrategyEventFeedSubscription = { strategyEvents: { id: string, type
 
 export type SweepMetricsFragment = { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number };
 
-export type SweepFieldsFragment = { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null };
+export type SweepFieldsFragment = { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null };
 
 export type RunBacktestSweepMutationVariables = Exact<{
   input: CreateBacktestSweepInput;
 }>;
 
 
-export type RunBacktestSweepMutation = { createBacktestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+export type RunBacktestSweepMutation = { createBacktestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
 
 export type RecentBacktestSweepsQueryVariables = Exact<{
   limit?: number | null | undefined;
 }>;
 
 
-export type RecentBacktestSweepsQuery = { backtestSweeps: { data: Array<{ id: string, status: BacktestJobStatus, combinations: number, submittedAt: string, config: { templateId: TemplateId, symbols: Array<string>, objective: string } }> } };
+export type RecentBacktestSweepsQuery = { backtestSweeps: { data: Array<{ id: string, status: BacktestJobStatus, combinations: number, submittedAt: string, config: { templateId: TemplateId, symbols: Array<string>, objective: SweepObjective } }> } };
 
 export type BacktestSweepResultQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BacktestSweepResultQuery = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+export type BacktestSweepResultQuery = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
 
 export type BacktestSweepProgressSubscriptionVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BacktestSweepProgressSubscription = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: string, top: number }, result: { objective: string, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+export type BacktestSweepProgressSubscription = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
 
 export type WebhookFieldsFragment = { id: string, url: string, events: Array<string>, description: string | null, status: WebhookStatus, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string };
 

@@ -16,24 +16,29 @@ import {
   RecentBacktestSweepsDocument,
   RunBacktestSweepDocument,
   type SweepFieldsFragment,
+  type SweepObjective,
   type TemplateFieldsFragment,
 } from '../graphql/generated';
 import type { Session } from '../session';
 import { SweepResult } from './sweep-result';
 
-/** Contract §13 objectives, as the API names them. */
-const OBJECTIVES = [
-  'sharpe',
-  'sortino',
-  'calmar',
-  'max_drawdown',
-  'win_rate',
-  'profit_factor',
-  'cagr',
-  'expected_value',
-  'total_trades',
-  'avg_trade_duration_seconds',
-];
+/**
+ * Contract §13 objectives, as the API names them. Keyed by the schema's
+ * `SweepObjective` enum, so the type check fails when the two differ.
+ */
+const OBJECTIVE_CHOICES: Record<SweepObjective, true> = {
+  sharpe: true,
+  sortino: true,
+  calmar: true,
+  max_drawdown: true,
+  win_rate: true,
+  profit_factor: true,
+  cagr: true,
+  expected_value: true,
+  total_trades: true,
+  avg_trade_duration_seconds: true,
+};
+const OBJECTIVES = Object.keys(OBJECTIVE_CHOICES) as SweepObjective[];
 
 /** The template's params that are not numbers (side, ...): one value each, as in the backtest form. */
 function nonNumericSchema(paramsSchema: unknown) {
@@ -71,7 +76,7 @@ export function Sweeps({ session, templates }: { session: Session; templates: Te
   const [settings, setSettings] = useState(() => exampleSettings(14));
   const [ranges, setRanges] = useState<SweepRanges>({});
   const [fixed, setFixed] = useState<ParamValues>({});
-  const [objective, setObjective] = useState('sharpe');
+  const [objective, setObjective] = useState<SweepObjective>('sharpe');
   const [top, setTop] = useState('100');
   const [sweep, setSweep] = useState<SweepFieldsFragment>();
   const [error, setError] = useState<string>();
@@ -130,7 +135,7 @@ export function Sweeps({ session, templates }: { session: Session; templates: Te
             <RunSettingsFields idPrefix="sweep" settings={settings} minCapital={template.minCapital} onChange={setSettings} />
             <div class="field">
               <label for="sweep-objective">Rank by</label>
-              <select id="sweep-objective" value={objective} onChange={(event) => setObjective(event.currentTarget.value)}>
+              <select id="sweep-objective" value={objective} onChange={(event) => setObjective(event.currentTarget.value as SweepObjective)}>
                 {OBJECTIVES.map((name) => (
                   <option key={name}>{name}</option>
                 ))}
