@@ -1782,8 +1782,21 @@ export interface components {
       fee_bps?: string | null;
       /** @description Market fills move against the order by this many basis points. */
       slippage_bps: string;
-      /** @description The metric the leaderboard is sorted by, descending. */
-      objective: string;
+      /**
+       * @description The metric the leaderboard is sorted by, descending.
+       * @enum {string}
+       */
+      objective:
+        | 'sharpe'
+        | 'sortino'
+        | 'calmar'
+        | 'max_drawdown'
+        | 'win_rate'
+        | 'profit_factor'
+        | 'cagr'
+        | 'expected_value'
+        | 'total_trades'
+        | 'avg_trade_duration_seconds';
       top: number;
       walk_forward?: components['schemas']['BacktestWalkForwardSettings'] | null;
     };
@@ -1793,7 +1806,18 @@ export interface components {
     };
     /** @description Lists carry no rows; a running sweep shows its leaderboard so far. */
     BacktestSweepResult: {
-      objective: string;
+      /** @enum {string} */
+      objective:
+        | 'sharpe'
+        | 'sortino'
+        | 'calmar'
+        | 'max_drawdown'
+        | 'win_rate'
+        | 'profit_factor'
+        | 'cagr'
+        | 'expected_value'
+        | 'total_trades'
+        | 'avg_trade_duration_seconds';
       rows?: components['schemas']['BacktestSweepRow'][] | null;
       walk_forward?: components['schemas']['BacktestWalkForward'] | null;
     };
