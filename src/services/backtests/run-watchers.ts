@@ -1,4 +1,5 @@
 import { EventEmitter, on } from 'node:events';
+import { listeningStream } from '../listening-stream';
 import { TERMINAL_STATUSES, type JobStatus } from './job-records';
 
 interface WatchedRun {
@@ -28,7 +29,7 @@ export class RunWatchers<Run extends WatchedRun> {
       controller.abort();
       return undefined;
     }
-    return this.follow(first, changes, controller);
+    return listeningStream(this.follow(first, changes, controller), controller);
   }
 
   /** A run changed: re-read it (only when someone here watches it) and tell its subscribers. */

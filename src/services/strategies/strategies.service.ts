@@ -12,6 +12,7 @@ import { decodeCursor, pageOf } from '../pagination';
 import type { StrategyStore } from './strategies.store';
 import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
 import { StrategyHistory } from './strategy-history';
+import { listeningStream } from '../listening-stream';
 import { eventRecord, recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
 
 export const createSchema = z.object({
@@ -70,7 +71,7 @@ export class StrategiesService {
         ? [(await findOwnedStrategy(this.store, this.store.fork(), caller, strategyId)).id]
         : await this.store.ownedStrategyIds(caller);
       const afterSeq = after === undefined ? undefined : await this.history.seqOf(strategyIds, after);
-      return envelopes(caller, this.history, strategyIds, afterSeq, live, controller);
+      return listeningStream(envelopes(caller, this.history, strategyIds, afterSeq, live, controller), controller);
     } catch (error) {
       controller.abort();
       throw error;
