@@ -27,6 +27,12 @@ interface ErrorBody {
   error: { code: string; message: string };
 }
 
+/** Waits (up to 5 s) until `condition` holds; the caller asserts it afterwards. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 const userIdOf = (account: { user: unknown }) => Number((account.user as { id: unknown }).id);
 const REASONS: CloseReason[] = ['signal', 'pause', 'stop_loss', 'take_profit', 'liquidation'];
 
@@ -414,6 +420,65 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       }
       expect(received).toEqual([...stored.slice(5), ...produced]);
     }, 60_000);
+
+    it('stops listening for a subscriber that leaves a quiet strategy at once, not at its next event', async () => {
+      const owner = await account();
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const feed = service.service.services.strategyTrading.feed;
+      await until(() => !feed.hasSubscribers());
+      const client = createClient({
+        url: `${service.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${owner.token}` },
+      });
+      client.subscribe(
+        { query: print(StrategyEventsAfterDocument), variables: { strategyId: body.id } },
+        { next: () => undefined, error: () => undefined, complete: () => undefined },
+      );
+      await until(() => feed.hasSubscribers());
+      expect(feed.hasSubscribers()).toBe(true);
+      await client.dispose();
+      await until(() => !feed.hasSubscribers());
+      expect(feed.hasSubscribers()).toBe(false);
+    });
+
+    it("reads recorded events back only while this process has a subscriber, and a commit's events in one statement", async () => {
+      const owner = await account();
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
+      const feed = service.service.services.strategyTrading.feed;
+      await until(() => !feed.hasSubscribers());
+      const reads = jest.spyOn(service.service.services.strategies, 'eventPayloads');
+      const client = createClient({
+        url: `${service.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${owner.token}` },
+      });
+      try {
+        const unheard = await seedEvents(body.id, userIdOf(owner), 3);
+        const received: string[] = [];
+        client.subscribe<{ strategyEvents: { id: string } }>(
+          { query: print(StrategyEventsAfterDocument), variables: { strategyId: body.id } },
+          { next: (message) => message.data && received.push(message.data.strategyEvents.id), error: () => undefined, complete: () => undefined },
+        );
+        await until(() => feed.hasSubscribers());
+        const together = await service.service.orm.em.fork().transactional(async (em: EntityManager) => {
+          const ids: string[] = [];
+          for (let index = 0; index < 20; index += 1) {
+            ids.push((await recordEvent(em, { userId: userIdOf(owner), type: 'strategy.position_opened', data: { strategy_id: body.id, index } })).id);
+          }
+          return ids;
+        });
+        await until(() => received.length >= together.length);
+        expect(received).toEqual(together);
+        const read = reads.mock.calls.flatMap(([ids]) => [...ids]);
+        expect(read.filter((id) => unheard.includes(id))).toEqual([]);
+        expect(read.filter((id) => together.includes(id))).toEqual(together);
+        expect(reads.mock.calls.filter(([ids]) => ids.some((id) => together.includes(id))).length).toBeLessThanOrEqual(2);
+      } finally {
+        reads.mockRestore();
+        await client.dispose();
+      }
+    });
 
     it('strategyEvents without strategyId yields the events of all the caller’s strategies and no one else’s', async () => {
       const owner = await account();

@@ -174,10 +174,10 @@ export class StrategiesService {
     });
   }
 
-  /** A recorded strategy event with its strategy's owner, for the subscription bridge; null for other events. */
-  async eventPayload(eventId: string): Promise<StrategyEventPayload | null> {
-    const row = await this.store.strategyEvent(eventId);
-    return row ? { strategyId: row.strategy_id, userId: row.user_id, apiKeyId: row.api_key_id, seq: row.seq, event: eventRecord(row) } : null;
+  /** The strategy events among `eventIds` with their strategies' owners, in that order, for the subscription bridge; other events are left out. */
+  async eventPayloads(eventIds: readonly string[]): Promise<StrategyEventPayload[]> {
+    const rows = await this.store.strategyEvents(eventIds);
+    return rows.map((row) => ({ strategyId: row.strategy_id, userId: row.user_id, apiKeyId: row.api_key_id, seq: row.seq, event: eventRecord(row) }));
   }
 
   /** For backtest jobs naming `strategy_id`: NOT_FOUND for a missing or another key's strategy, INVALID_STATE for a deleted one. */

@@ -271,16 +271,24 @@ export class StrategyStore {
     return rows.map((row) => row.id);
   }
 
-  /** A recorded strategy event with its strategy's owner, or null for another kind of event. */
-  async strategyEvent(eventId: string): Promise<(EventRow & { user_id: number; api_key_id: number | null }) | null> {
-    const [row] = await nativeQuery<EventRow & { user_id: number; api_key_id: number | null }>(
+  /**
+   * The recorded strategy events among `eventIds` with their strategies'
+   * owners, in the order given; other kinds of event are left out. One
+   * prepared statement for a whole run of notifications: an API process reads
+   * back every event recorded anywhere while it has subscribers.
+   */
+  strategyEvents(eventIds: readonly string[]): Promise<(EventRow & { user_id: number; api_key_id: number | null })[]> {
+    return nativeQuery<EventRow & { user_id: number; api_key_id: number | null }>(
       this.fork(),
       `SELECT e.id, s.id AS strategy_id, e.type, e.data, e.created_at, e.seq, s.user_id, s.api_key_id
-         FROM outbox_events e JOIN strategies s ON s.id = e.data->>'strategy_id'
-        WHERE e.id = ? AND e.type LIKE 'strategy.%'`,
-      [eventId],
+         FROM jsonb_array_elements_text(?::jsonb) WITH ORDINALITY AS wanted(id, position)
+         JOIN outbox_events e ON e.id = wanted.id
+         JOIN strategies s ON s.id = e.data->>'strategy_id'
+        WHERE e.type LIKE 'strategy.%'
+        ORDER BY wanted.position`,
+      [JSON.stringify(eventIds)],
+      'strategy_events_by_id',
     );
-    return row ?? null;
   }
 
   // live orders

@@ -37,6 +37,11 @@ export class StrategyEventFeed {
     };
   }
 
+  /** Whether anyone in this process follows strategy events now: without one, nothing recorded needs reading back. */
+  hasSubscribers(): boolean {
+    return this.subscribers.eventNames().length > 0;
+  }
+
   /** Hands an event to this process's subscribers of its strategy and of every strategy (called by the bridge). */
   publish(payload: StrategyEventPayload): void {
     this.subscribers.emit(payload.strategyId, payload);
