@@ -15,6 +15,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { recordEvent } from '../src/events/outbox.store';
+import { MAX_IN_FLIGHT_PER_WEBHOOK } from '../src/services/webhooks/delivery-queue.store';
 import { createTestCa } from '../test/stand-ins/test-ca';
 import { WebhookReceiver } from '../test/stand-ins/webhook-receiver';
 import { createTestDatabase, startTestService } from '../test/support/test-service';
@@ -34,8 +35,8 @@ const WARM_UP_EVENTS = 200;
 const BURST_EVENTS = 500;
 const LATENCY_EVENTS = 200;
 const LATENCY_SPACING_MS = 20;
-/** As many requests in flight as the service allows itself toward 10 webhooks (4 per webhook). */
-const BARE_CONCURRENCY = 40;
+/** As many requests in flight as the service allows itself toward these webhooks. */
+const BARE_CONCURRENCY = WEBHOOKS * MAX_IN_FLIGHT_PER_WEBHOOK;
 const IDLE_SAMPLE_MS = 2_000;
 
 /** Posts `bodies` with their headers over keep-alive connections, `concurrency` at a time; returns the seconds it took. */

@@ -2,19 +2,21 @@ import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import tls from 'node:tls';
 import type { LookupFunction } from 'node:net';
+import { MAX_IN_FLIGHT_PER_PROCESS } from './delivery-queue.store';
 import { AddressRefusedError, type AddressPolicy } from './public-address';
 
 export const DELIVERY_TIMEOUT_MS = 8_000;
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 const MAX_AGENTS = 1000;
 /**
- * Connections kept per (host, address, port), busy or idle. Several webhooks
- * may share a host, each with up to 4 attempts in flight: a smaller pool
- * queues their requests, and keeping fewer idle than are busy closes and
- * re-handshakes connections all through a burst (measured: TLS setup was the
- * largest cost per delivery with 8 busy and 4 idle for 10 webhooks).
+ * Connections kept per (host, address, port), busy or idle: as many as the
+ * process may have in flight. Several webhooks may share a host, each with
+ * its own attempts in flight: a smaller pool queues their requests, and
+ * keeping fewer idle than are busy closes and re-handshakes connections all
+ * through a burst (measured: TLS setup was the largest cost per delivery with
+ * 8 busy and 4 idle for 10 webhooks).
  */
-const SOCKETS_PER_ADDRESS = 64;
+const SOCKETS_PER_ADDRESS = MAX_IN_FLIGHT_PER_PROCESS;
 
 export interface DeliveryResponse {
   status: number;

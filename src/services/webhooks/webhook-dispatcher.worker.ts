@@ -1,4 +1,5 @@
 import type { BackgroundWorker } from '../../workers';
+import { MAX_IN_FLIGHT_PER_PROCESS } from './delivery-queue.store';
 import { WebhookDispatcher } from './webhook-dispatcher';
 
 export const webhookDispatcherWorker: BackgroundWorker = {
@@ -8,7 +9,7 @@ export const webhookDispatcherWorker: BackgroundWorker = {
       core.services.webhookDelivery.queue,
       core.services.webhookDelivery.deliverer,
       listener,
-      { workerId, concurrency: 64, probeIntervalSeconds: core.config.webhooks.probeIntervalSeconds, idlePollMs: 1000, ready },
+      { workerId, concurrency: MAX_IN_FLIGHT_PER_PROCESS, probeIntervalSeconds: core.config.webhooks.probeIntervalSeconds, idlePollMs: 1000, ready },
       core.logger,
     );
     dispatcher.start();
