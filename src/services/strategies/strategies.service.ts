@@ -8,11 +8,11 @@ import { AppError } from '../../errors/app-error';
 import type { EventEnvelope } from '../../events/event-types';
 import type { StrategyEventFeed, StrategyEventPayload } from './strategy-event-feed';
 import { parseOrInvalidParameter } from '../../errors/validation';
+import { listeningStream } from '../listening-stream';
 import { decodeCursor, pageOf } from '../pagination';
 import type { StrategyStore } from './strategies.store';
 import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
 import { StrategyHistory } from './strategy-history';
-import { listeningStream } from '../listening-stream';
 import { eventRecord, recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
 
 export const createSchema = z.object({

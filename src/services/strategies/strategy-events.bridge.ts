@@ -7,10 +7,11 @@ import type { BridgeContext, SubscriptionBridge } from '../../events/subscriptio
  * are read back and published in the order the notifications came. Every
  * event recorded anywhere is announced to every API process, so the
  * notifications that arrive while a read is under way are read together in
- * the next one, and none is read while this process has no subscriber: a
- * subscriber that joins after that check still gets the event from the
- * stored history, which it reads after it starts listening (the seam rule of
- * `followEvents`), since a NOTIFY arrives only after its commit.
+ * the next one, and none is read while this process has no subscriber. A
+ * subscriber that joins after that check was not listening when the event
+ * committed (a NOTIFY arrives only after its commit); asking with `after`, it
+ * gets the event from the stored history, which it reads after it starts
+ * listening (the seam rule of `followEvents`).
  */
 export const strategyEventsBridge: SubscriptionBridge = {
   name: 'strategy-events',
