@@ -1,7 +1,8 @@
-// `npm test`: the static checks (type check; lint and format) and the Jest suite, all at once, so the whole
-// command stays within its time on 2 cores: Jest waits on timers, sockets and child processes for much of its
-// run, and the checks use that idle CPU. Jest's output streams as it goes; each check's output is printed
-// when the check ends, so lines never interleave. Exits non-zero when any of them fails. Arguments go to Jest.
+// `npm test`: the static checks named by `--checks` (npm scripts: the type check; lint and format) and the
+// Jest suite, all at once, so the whole command stays within its time on 2 cores: Jest waits on timers,
+// sockets and child processes for much of its run, and the checks use that idle CPU. Jest's output streams as
+// it goes; each check's output is printed when the check ends, so lines never interleave. Exits non-zero when
+// any of them fails. The other arguments go to Jest.
 const { Buffer } = require('node:buffer');
 const { spawn } = require('node:child_process');
 const path = require('node:path');
@@ -24,13 +25,17 @@ function check(script) {
   });
 }
 
-function jest() {
+function jest(args) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [require.resolve('jest/bin/jest'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, [require.resolve('jest/bin/jest'), ...args], { cwd: root, stdio: 'inherit' });
     child.on('close', (code) => resolve(code ?? 1));
   });
 }
 
-Promise.all([check('typecheck'), check('lint'), jest()]).then((codes) => {
+const jestArguments = process.argv.slice(2);
+const at = jestArguments.indexOf('--checks');
+const checks = at === -1 ? [] : jestArguments.splice(at, 2)[1].split(',');
+
+Promise.all([...checks.map(check), jest(jestArguments)]).then((codes) => {
   process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
 });
