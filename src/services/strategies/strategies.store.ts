@@ -53,6 +53,9 @@ export interface EventRow {
   seq: string;
 }
 
+/** A strategy event with its strategy's owner (for the subscription bridge's ownership filter). */
+export type OwnedEventRow = EventRow & { user_id: number; api_key_id: number | null };
+
 export type NewPosition = Omit<StrategyPosition, 'id' | 'exitPrice' | 'exitFee' | 'pnl' | 'closedAt' | 'closeReason'>;
 export type NewOrder = Pick<StrategyOrder, 'strategyId' | 'symbol' | 'purpose' | 'side' | 'positionSide'> &
   Partial<Pick<StrategyOrder, 'positionId' | 'quantity' | 'triggerPrice' | 'closeReason' | 'signalBarClose'>>;
@@ -277,8 +280,8 @@ export class StrategyStore {
    * prepared statement for a whole run of notifications: an API process reads
    * back every event recorded anywhere while it has subscribers.
    */
-  strategyEvents(eventIds: readonly string[]): Promise<(EventRow & { user_id: number; api_key_id: number | null })[]> {
-    return nativeQuery<EventRow & { user_id: number; api_key_id: number | null }>(
+  strategyEvents(eventIds: readonly string[]): Promise<OwnedEventRow[]> {
+    return nativeQuery<OwnedEventRow>(
       this.fork(),
       `SELECT e.id, s.id AS strategy_id, e.type, e.data, e.created_at, e.seq, s.user_id, s.api_key_id
          FROM jsonb_array_elements_text(?::jsonb) WITH ORDINALITY AS wanted(id, position)
