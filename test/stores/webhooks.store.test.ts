@@ -37,6 +37,19 @@ describe('webhooks store', () => {
     return created;
   };
 
+  /** Inserts a pending delivery `id` (its event `evt_…` alike) and claims it as `workerId`, whose liveness lock the caller holds. */
+  const insertAndClaim = async (webhookId: string, id: string, workerId: number) => {
+    await orm.em
+      .getConnection()
+      .execute(
+        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at) VALUES (?, ?, ?, 'webhook.test', '{}', 'pending', now())`,
+        [id, webhookId, id.replace(/^dlv_/, 'evt_')],
+      );
+    const [claimed] = (await queue.claim(50, 3600, workerId)).filter((delivery) => delivery.id === id);
+    if (!claimed) throw new Error(`${id} was not claimed`);
+    return claimed;
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase();
     orm = await openDatabase(database.url, { statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 }, createLogger('warn'));
@@ -181,18 +194,12 @@ describe('webhooks store', () => {
   });
   it('a success batch does not wait for a fan-out inserting deliveries of the same webhook, so the two cannot deadlock', async () => {
     const webhook = await newWebhook();
-    const sql = orm.em.getConnection();
     const worker = new Client({ connectionString: database.url });
     const fanOut = new Client({ connectionString: database.url });
     await Promise.all([worker.connect(), fanOut.connect()]);
     try {
       await worker.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, 10]);
-      await sql.execute(
-        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at) VALUES ('dlv_keyshare', ?, 'evt_keyshare', 'webhook.test', '{}', 'pending', now())`,
-        [webhook.id],
-      );
-      const [claimed] = (await queue.claim(50, 3600, 10)).filter((delivery) => delivery.id === 'dlv_keyshare');
-      if (!claimed) throw new Error('dlv_keyshare was not claimed');
+      const claimed = await insertAndClaim(webhook.id, 'dlv_keyshare', 10);
       // A fan-out's insert holds the foreign key's KEY SHARE lock on the webhook row until it commits.
       await fanOut.query('BEGIN');
       await fanOut.query(
@@ -220,12 +227,7 @@ describe('webhooks store', () => {
     await worker.connect();
     try {
       await worker.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_NAMESPACE, 9]);
-      await sql.execute(
-        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, next_attempt_at) VALUES ('dlv_async', ?, 'evt_async', 'webhook.test', '{}', 'pending', now())`,
-        [webhook.id],
-      );
-      const [claimed] = (await queue.claim(50, 3600, 9)).filter((delivery) => delivery.id === 'dlv_async');
-      if (!claimed) throw new Error('dlv_async was not claimed');
+      const claimed = await insertAndClaim(webhook.id, 'dlv_async', 9);
       await outcomes.recordSuccesses([{ delivery: claimed, attempt: { responseStatus: 200, timeMs: 3, error: null, responseBody: 'ok' } }]);
       // As many at once as the pool holds connections, so the ones that ran the claim and the batch are asked too.
       const settings = await Promise.all(Array.from({ length: 20 }, () => sql.execute<{ synchronous_commit: string }[]>('SHOW synchronous_commit')));
