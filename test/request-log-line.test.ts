@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
 import { createLogger, requestCompletedWriter, type RequestCompleted } from '../src/observability/logger';
 
 function capturingLogger(level = 'info'): { lines: string[]; logger: ReturnType<typeof createLogger> } {
@@ -51,5 +54,37 @@ describe('requestCompletedWriter: the request line of remembered cache hits', ()
     const { lines, logger } = capturingLogger('warn');
     requestCompletedWriter(logger)(fields);
     expect(lines).toEqual([]);
+  });
+});
+
+describe('the standard-output destination: lines batched in the process reach stdout', () => {
+  /** Runs a process that logs `count` lines through the default destination, then ends as `ending` says; resolves with what it wrote. */
+  async function loggedThenEnded(count: number, ending: 'returns' | 'exits' | 'throws'): Promise<{ lines: string[]; code: number }> {
+    const script = `
+      const { createLogger } = require('./src/observability/logger');
+      const logger = createLogger('info');
+      for (let index = 0; index < ${count}; index += 1) logger.info({ index }, 'line');
+      ${ending === 'exits' ? 'process.exit(3);' : ending === 'throws' ? "throw new Error('fatal');" : ''}`;
+    const ran = promisify(execFile)(process.execPath, ['-r', '@swc-node/register', '-e', script], {
+      cwd: path.resolve(__dirname, '..'),
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const { stdout, code } = await ran.then(
+      (done) => ({ stdout: done.stdout, code: 0 }),
+      (failed: { stdout: string; code: number }) => ({ stdout: failed.stdout, code: failed.code }),
+    );
+    return { lines: stdout.split('\n').filter(Boolean), code };
+  }
+
+  it.each([
+    ['returns', 0],
+    ['exits', 3],
+    ['throws', 1],
+  ] as const)('every line, in order, when the process %s: one below a batch and thousands over many batches', async (ending, code) => {
+    for (const count of [1, 5_000]) {
+      const ended = await loggedThenEnded(count, ending);
+      expect(ended.code).toBe(code);
+      expect(ended.lines.map((line) => (JSON.parse(line) as { index: number }).index)).toEqual(Array.from({ length: count }, (_, index) => index));
+    }
   });
 });
