@@ -15,7 +15,7 @@ import { startServiceProcess, type ServiceProcess } from './support/service-proc
  *
  * Prints: requests/s on cached pass-through and gateway endpoints, each next
  * to a bare Node http server answering the same body under the same load in
- * the same run, and the ratio; p50/p99 latency added over calling the
+ * the same run (in alternating rounds), and the ratio; p50/p99 latency added over calling the
  * stand-in directly (cache hit and cache miss); upstream calls made when 200
  * clients ask for one uncached resource at once.
  * Targets (issue 16): cached pass-through ≥ 12,000 req/s per API process and
@@ -34,7 +34,10 @@ interface AutocannonResult {
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- typed right here, as above
 const autocannon = require('autocannon') as (options: { url: string; connections: number; duration: number; pipelining?: number }) => Promise<AutocannonResult>;
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+/** Seconds of measured load per figure, split over the rounds. */
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 12);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
+const WARM_UP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** One Node process runs its JavaScript on one core; `BENCH_PROCESSES=2` runs two API processes to use both. */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
@@ -78,12 +81,10 @@ interface Throughput {
  * with other work the first figure says what was measured, the second what a
  * core given wholly to one service process would sustain.
  */
-async function throughput(services: Pick<ServiceProcess, 'url' | 'child'>[], target: string): Promise<Throughput> {
+async function throughput(services: Pick<ServiceProcess, 'url' | 'child'>[], target: string, seconds: number): Promise<Throughput> {
   const connections = Math.max(1, Math.floor(CONNECTIONS / services.length));
-  const run = (duration: number) => Promise.all(services.map((service) => autocannon({ url: `${service.url}${target}`, connections, duration })));
-  await run(2);
   const cpuBefore = await Promise.all(services.map((service) => cpuSeconds(service.child.pid!)));
-  const results = await run(DURATION_S);
+  const results = await Promise.all(services.map((service) => autocannon({ url: `${service.url}${target}`, connections, duration: seconds })));
   const cpuAfter = await Promise.all(services.map((service) => cpuSeconds(service.child.pid!)));
   const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0);
   const cpuUsed = cpuAfter.reduce<number | undefined>(
@@ -95,8 +96,58 @@ async function throughput(services: Pick<ServiceProcess, 'url' | 'child'>[], tar
     p50: Math.max(...results.map((result) => result.latency.p50)),
     p99: Math.max(...results.map((result) => result.latency.p99)),
     failures: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
-    cpuMicrosPerRequest: cpuUsed === undefined ? undefined : (cpuUsed * 1e6) / (requestsPerSecond * DURATION_S),
+    cpuMicrosPerRequest: cpuUsed === undefined ? undefined : (cpuUsed * 1e6) / (requestsPerSecond * seconds),
   };
+}
+
+/** The rounds of one comparison, folded into one figure: means of the rates and CPU, worst latencies and the sum of failures. */
+function folded(rounds: Throughput[]): Throughput {
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const cpu = rounds.map((round) => round.cpuMicrosPerRequest);
+  return {
+    requestsPerSecond: mean(rounds.map((round) => round.requestsPerSecond)),
+    p50: Math.max(...rounds.map((round) => round.p50)),
+    p99: Math.max(...rounds.map((round) => round.p99)),
+    failures: rounds.reduce((sum, round) => sum + round.failures, 0),
+    cpuMicrosPerRequest: cpu.every((micros) => micros !== undefined) ? mean(cpu) : undefined,
+  };
+}
+
+interface Comparison {
+  service: Throughput;
+  bare: Throughput;
+  /** Service over bare in each round, in percent. */
+  roundRatios: number[];
+}
+
+/**
+ * The service and a bare server answering the same body, measured in
+ * alternating rounds (after a warm-up of each): this VM's speed drifts by up
+ * to a third within a minute, and rounds taken in turn put both under the
+ * same drift, where one long run of each would compare two moments.
+ */
+async function compared(services: ServiceProcess[], target: string): Promise<Comparison> {
+  const answer = await request(`${defined(services[0], 'the first service process').url}${target}`);
+  const body = Buffer.from(await answer.body.arrayBuffer());
+  const bare = await startBareServer(body, String(answer.headers['content-type'] ?? 'application/json'));
+  try {
+    const bareTarget = [{ url: bare.url, child: bare.child }];
+    await throughput(services, target, WARM_UP_S);
+    await throughput(bareTarget, '', WARM_UP_S);
+    const serviceRounds: Throughput[] = [];
+    const bareRounds: Throughput[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      serviceRounds.push(await throughput(services, target, DURATION_S / ROUNDS));
+      bareRounds.push(await throughput(bareTarget, '', DURATION_S / ROUNDS));
+    }
+    return {
+      service: folded(serviceRounds),
+      bare: folded(bareRounds),
+      roundRatios: serviceRounds.map((round, index) => (100 * round.requestsPerSecond) / defined(bareRounds[index], 'a bare round').requestsPerSecond),
+    };
+  } finally {
+    await bare.stop();
+  }
 }
 
 async function coalescedCalls(serviceUrl: string, exchange: ExchangeStandIn, clients: number): Promise<{ calls: number; statuses: Record<number, number> }> {
@@ -122,18 +173,6 @@ const ms = (value: number) => `${value.toFixed(3)} ms`;
 const describeCpu = (micros: number | undefined) =>
   micros === undefined ? 'n/a' : `${micros.toFixed(0)} µs/request (≈ ${(1e6 / micros).toFixed(0)} req/s per core)`;
 
-/** The same body from a bare server under the same load (one process, all connections). */
-async function bareThroughput(serviceUrl: string): Promise<Throughput> {
-  const answer = await request(serviceUrl);
-  const body = Buffer.from(await answer.body.arrayBuffer());
-  const bare = await startBareServer(body, String(answer.headers['content-type'] ?? 'application/json'));
-  try {
-    return await throughput([{ url: bare.url, child: bare.child }], '');
-  } finally {
-    await bare.stop();
-  }
-}
-
 export async function main(): Promise<void> {
   const exchange = await startExchangeStandIn();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'market-bench-'));
@@ -158,7 +197,8 @@ export async function main(): Promise<void> {
         .join(' ')}\n`,
     );
     process.stdout.write(
-      `load: autocannon, ${CONNECTIONS} connections over ${PROCESSES} service process(es), ${DURATION_S} s per run (after 2 s of warm-up), in this process beside the stand-in\n\n`,
+      `load: autocannon, ${CONNECTIONS} connections over ${PROCESSES} service process(es), in this process beside the stand-in; ` +
+        `each figure ${DURATION_S} s of load in ${ROUNDS} rounds, taken in turn with the bare server's (after ${WARM_UP_S} s of warm-up each)\n\n`,
     );
 
     const rows: [string, string][] = [
@@ -169,13 +209,13 @@ export async function main(): Promise<void> {
     ];
     process.stdout.write('throughput: the service, then a bare Node http server answering the same body (its own process, same load)\n');
     for (const [name, target] of rows) {
-      const result = await throughput(services, target);
-      const bare = await bareThroughput(`${service.url}${target}`);
+      const { service: result, bare, roundRatios } = await compared(services, target);
+      const ratios = roundRatios.map((ratio) => ratio.toFixed(0)).join(', ');
       process.stdout.write(
         `  ${name.padEnd(44)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50} ms  p99 ${result.p99} ms  failures ${result.failures}` +
           `   service CPU ${describeCpu(result.cpuMicrosPerRequest)}\n` +
           `  ${'  bare Node http, same body'.padEnd(44)} ${bare.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${bare.p50} ms  p99 ${bare.p99} ms  failures ${bare.failures}` +
-          `   server CPU ${describeCpu(bare.cpuMicrosPerRequest)}   service/bare ${((100 * result.requestsPerSecond) / bare.requestsPerSecond).toFixed(0)} %\n`,
+          `   server CPU ${describeCpu(bare.cpuMicrosPerRequest)}   service/bare ${((100 * result.requestsPerSecond) / bare.requestsPerSecond).toFixed(0)} % (rounds: ${ratios})\n`,
       );
     }
 
