@@ -8,6 +8,7 @@ import { NotificationListener } from './db/notifications';
 import { checkpoint, migrate, openDatabase, type Orm } from './db/orm';
 import { ProcessLiveness } from './db/process-liveness';
 import { createRequestListener } from './http/app';
+import { requestClasses } from './http/request-classes';
 import { startGraphQL, startSubscriptions, type GraphQLEndpoint } from './http/graphql';
 import { Lifecycle } from './lifecycle/lifecycle';
 import { createLogger, type Logger } from './observability/logger';
@@ -152,7 +153,10 @@ export async function startService(config: Config, logger: Logger = createLogger
       });
       return name;
     });
+    const classes = requestClasses();
     const httpServer = createServer({
+      IncomingMessage: classes.IncomingMessage,
+      ServerResponse: classes.ServerResponse,
       // A client must send its headers and whole body within this; one declaring more body than it sends is answered 408.
       requestTimeout: config.httpRequestTimeoutMs,
       headersTimeout: config.httpRequestTimeoutMs,
@@ -185,6 +189,7 @@ export async function startService(config: Config, logger: Logger = createLogger
             trustProxy: config.trustProxy,
             corsOrigins: config.corsOrigins,
             graphqlMiddleware: required(graphql, APOLLO).middleware,
+            requestClasses: classes,
           });
           httpServer.on('request', handleRequest);
           url = await listen(httpServer, config.host, config.port);

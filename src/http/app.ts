@@ -19,6 +19,7 @@ import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
 import { refuseUnstorableInput } from './input-guards';
 import { methodNotAllowed } from './method-not-allowed';
 import { RememberedAnswers } from './remembered-answers';
+import type { RequestClasses } from './request-classes';
 import { requestLogging } from './request-logging';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -33,6 +34,8 @@ export interface AppParts {
   /** Browser origins allowed to call the API (contract §14); empty: none. */
   corsOrigins: string[];
   graphqlMiddleware: express.RequestHandler;
+  /** The classes the HTTP server creates requests and responses with (request-classes.ts). */
+  requestClasses: RequestClasses;
 }
 
 declare module 'express-serve-static-core' {
@@ -50,6 +53,7 @@ declare module 'express-serve-static-core' {
  */
 export function createRequestListener(parts: AppParts): RequestListener {
   const app = express();
+  parts.requestClasses.adopt(app);
   app.disable('x-powered-by');
   app.set('trust proxy', parts.trustProxy);
   app.set('etag', false);
