@@ -19,7 +19,12 @@ async function served(name: string): Promise<{ app: Express; server: Server; url
   const seen: Seen[] = [];
   const bornWith = new WeakMap<IncomingMessage, object | null>();
   app.get('/who', (req, res) => {
-    seen.push({ bornWith: bornWith.get(req) ?? null, handledWith: Object.getPrototypeOf(req) as object | null, sameApp: req.app === app, host: req.get('host') });
+    seen.push({
+      bornWith: bornWith.get(req) ?? null,
+      handledWith: Object.getPrototypeOf(req) as object | null,
+      sameApp: req.app === app,
+      host: req.get('host'),
+    });
     res.json({ name });
   });
   const server = createServer({ IncomingMessage: classes.IncomingMessage, ServerResponse: classes.ServerResponse }, (req, res) => {
