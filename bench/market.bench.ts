@@ -76,11 +76,7 @@ async function pairedLatencies(urls: [string, string], count: number): Promise<[
   return [summary(samples[0]), summary(samples[1])];
 }
 
-/**
- * Requests per second, and the service's CPU time per request: on a machine
- * shared with other work the first figure says what was measured, the second
- * what 2 dedicated cores would sustain.
- */
+/** One figure of the throughput table (see `throughput`). */
 interface Throughput {
   requestsPerSecond: number;
   p50: number;
@@ -136,9 +132,9 @@ interface Comparison {
 
 /**
  * The service and a bare server answering the same body, measured in
- * alternating rounds (after a warm-up of each): this VM's speed drifts by up
- * to a third within a minute, and rounds taken in turn put both under the
- * same drift, where one long run of each would compare two moments.
+ * alternating rounds (after a warm-up of each): this VM's speed swings by up
+ * to 2× within seconds, and rounds taken in turn put both under the same
+ * swings, where one long run of each would compare two moments.
  */
 async function compared(services: ServiceProcess[], target: string): Promise<Comparison> {
   const answer = await request(`${defined(services[0], 'the first service process').url}${target}`);

@@ -63,11 +63,11 @@ export class DeliveryOutcomesStore {
    * waited for (a ~30 ms fan-out stalled every batch started during it) and
    * could deadlock with, failing the batch and leaving its deliveries
    * `sending`, their slots taken, until their lease lapsed. The deliveries
-   * are also matched by `id = ANY (ARRAY(…))`: the
-   * prepared statement's generic plan takes jsonb_to_recordset for 100 rows
-   * and, planned while the table was small, joined them by a sequential scan
-   * of every delivery kept (issue 16: 3-8 ms per batch at 15,000 rows); the
-   * array condition makes it a primary-key lookup at any table size.
+   * are also matched by `id = ANY (ARRAY(…))`: the prepared statement's
+   * generic plan takes jsonb_to_recordset for 100 rows and, planned while the
+   * table was small, joined them by a sequential scan of every delivery kept
+   * (issue 16: 3-8 ms per batch at 15,000 rows); the array condition makes it
+   * a primary-key lookup at any table size.
    */
   async recordSuccesses(successes: readonly { delivery: ClaimedDelivery; attempt: AttemptOutcome }[]): Promise<void> {
     const input = successes.map(({ delivery, attempt }) => ({
