@@ -1738,6 +1738,8 @@ export interface components {
       qty: string;
       pnl: string;
       fee: string;
+      /** @enum {string} */
+      exit_reason: 'signal' | 'stop_loss' | 'take_profit' | 'trailing_stop' | 'liquidation' | 'protection' | 'end';
     };
     BacktestJobError: {
       code: string;

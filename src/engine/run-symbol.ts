@@ -1,4 +1,5 @@
 // Typed-array loops: every index below is bounded by the loop or the array length, so `!` stands in for a guard that would cost speed.
+import { EXIT_END, EXIT_SIGNAL } from './exit-reason';
 import { lowerBound } from './sorted-search';
 import type { SymbolAccount } from './symbol-account';
 import type { Strategy } from './templates';
@@ -53,7 +54,7 @@ export function runSymbol(run: SymbolRun): void {
     if (orderPending) {
       orderPending = false;
       if (desired !== account.direction) {
-        if (account.direction !== 0) account.closeAtMarket(barOpen, barOpenTime);
+        if (account.direction !== 0) account.closeAtMarket(barOpen, barOpenTime, EXIT_SIGNAL);
         if (desired !== 0) account.open(desired, barOpen, barOpenTime);
       }
     }
@@ -81,7 +82,7 @@ export function runSymbol(run: SymbolRun): void {
 
   const last = to - 1;
   if (account.direction !== 0) {
-    account.closeAtMarket(close[last]!, openTime[last]! + barMs);
+    account.closeAtMarket(close[last]!, openTime[last]! + barMs, EXIT_END);
     equity[last - from] = account.cash;
   }
   run.reportBars(sinceReport);

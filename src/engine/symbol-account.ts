@@ -1,5 +1,6 @@
 import type { FeeRates } from './fees';
 import type { TradeLog } from './trade-log';
+import { EXIT_LIQUIDATION, EXIT_STOP_LOSS, EXIT_TAKE_PROFIT, type ExitReason } from './exit-reason';
 import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from './protective-exit';
 
 export interface PositionSizing {
@@ -32,6 +33,8 @@ export class SymbolAccount {
   private stopLossLevel = 0;
   /** The nearer of the stop-loss and the liquidation price. */
   private stopLevel = 0;
+  /** Which of the two `stopLevel` is: `EXIT_STOP_LOSS` or `EXIT_LIQUIDATION`. */
+  private stopReason: ExitReason = EXIT_STOP_LOSS;
   private takeProfitLevel = 0;
 
   constructor(
@@ -68,16 +71,16 @@ export class SymbolAccount {
   }
 
   /** Market exit (signal, stop, liquidation, the close at `end`): taker fee, filled `price` moved against the order by the slippage. */
-  closeAtMarket(marketPrice: number, time: number): void {
-    this.close(marketPrice * (1 - this.direction * this.fees.slippage), time, this.fees.taker);
+  closeAtMarket(marketPrice: number, time: number, reason: ExitReason): void {
+    this.close(marketPrice * (1 - this.direction * this.fees.slippage), time, this.fees.taker, reason);
   }
 
-  private close(price: number, time: number, feeRate: number): void {
+  private close(price: number, time: number, feeRate: number, reason: ExitReason): void {
     const gross = this.direction * this.qty * (price - this.entryPrice);
     const exitFee = this.qty * price * feeRate;
     this.cash += gross - exitFee;
     const pnl = gross - this.entryFee - exitFee - this.fundingPaid;
-    this.trades.record(this.symbolIndex, this.direction, this.entryTime, this.entryPrice, time, price, this.qty, pnl, this.entryFee + exitFee);
+    this.trades.record(this.symbolIndex, this.direction, this.entryTime, this.entryPrice, time, price, this.qty, pnl, this.entryFee + exitFee, reason);
     this.direction = 0;
   }
 
@@ -99,9 +102,9 @@ export class SymbolAccount {
    */
   exitWithinBar(open: number, high: number, low: number, openTime: number, closeTime: number): void {
     const exit = protectiveExit(this.direction as 1 | -1, this.stopLevel, this.takeProfitLevel, open, high, low);
-    if (exit === STOP_AT_OPEN) this.closeAtMarket(open, openTime);
-    else if (exit === STOP) this.closeAtMarket(this.stopLevel, closeTime);
-    else if (exit === TAKE_PROFIT) this.close(this.takeProfitLevel, closeTime, this.fees.maker);
+    if (exit === STOP_AT_OPEN) this.closeAtMarket(open, openTime, this.stopReason);
+    else if (exit === STOP) this.closeAtMarket(this.stopLevel, closeTime, this.stopReason);
+    else if (exit === TAKE_PROFIT) this.close(this.takeProfitLevel, closeTime, this.fees.maker, EXIT_TAKE_PROFIT);
   }
 
   equity(markPrice: number): number {
@@ -115,6 +118,9 @@ export class SymbolAccount {
    */
   private updateStopLevel(): void {
     const liquidation = this.entryPrice - (this.direction * (this.margin - this.fundingPaid)) / this.qty;
-    this.stopLevel = this.direction === 1 ? Math.max(this.stopLossLevel, liquidation) : Math.min(this.stopLossLevel, liquidation);
+    // The stop-loss wins a tie: the position exits at its own stop before the exchange would liquidate it.
+    const liquidationFirst = this.direction * (liquidation - this.stopLossLevel) > 0;
+    this.stopLevel = liquidationFirst ? liquidation : this.stopLossLevel;
+    this.stopReason = liquidationFirst ? EXIT_LIQUIDATION : EXIT_STOP_LOSS;
   }
 }

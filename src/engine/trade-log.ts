@@ -1,10 +1,11 @@
 // Typed-array loops: every index below is bounded by the loop or the array length, so `!` stands in for a guard that would cost speed.
+import { EXIT_REASONS, type ExitReason } from './exit-reason';
 import { formatDecimal, InstantFormatter } from './wire-format';
 import type { BacktestTrade } from './types';
 
 const INITIAL_CAPACITY = 1024;
 
-function grown<Array extends Float64Array | Int32Array>(array: Array, capacity: number): Array {
+function grown<Array extends Float64Array | Int32Array | Uint8Array>(array: Array, capacity: number): Array {
   const larger = new (array.constructor as new (length: number) => Array)(capacity);
   larger.set(array);
   return larger;
@@ -26,6 +27,8 @@ export class TradeLog {
   qty = new Float64Array(INITIAL_CAPACITY);
   pnl = new Float64Array(INITIAL_CAPACITY);
   fee = new Float64Array(INITIAL_CAPACITY);
+  /** An `ExitReason` code. */
+  exitReason = new Uint8Array(INITIAL_CAPACITY);
 
   record(
     symbol: number,
@@ -37,6 +40,7 @@ export class TradeLog {
     qty: number,
     pnl: number,
     fee: number,
+    exitReason: ExitReason,
   ): void {
     if (this.count === this.symbol.length) this.grow();
     const index = this.count++;
@@ -49,6 +53,7 @@ export class TradeLog {
     this.qty[index] = qty;
     this.pnl[index] = pnl;
     this.fee[index] = fee;
+    this.exitReason[index] = exitReason;
   }
 
   /**
@@ -75,6 +80,7 @@ export class TradeLog {
       qty: formatDecimal(this.qty[index]!),
       pnl: formatDecimal(this.pnl[index]!),
       fee: formatDecimal(this.fee[index]!),
+      exit_reason: EXIT_REASONS[this.exitReason[index]!]!,
     }));
   }
 
@@ -89,5 +95,6 @@ export class TradeLog {
     this.qty = grown(this.qty, capacity);
     this.pnl = grown(this.pnl, capacity);
     this.fee = grown(this.fee, capacity);
+    this.exitReason = grown(this.exitReason, capacity);
   }
 }

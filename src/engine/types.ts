@@ -1,3 +1,5 @@
+import type { ExitReasonName } from './exit-reason';
+
 /**
  * The engine's boundary: typed-array inputs and the wire-shaped result
  * (snake_case, decimal strings) that the job API returns as it is.
@@ -88,6 +90,8 @@ export interface BacktestTrade {
   pnl: string;
   /** Entry fee plus exit fee. */
   fee: string;
+  /** Contract §18: why the trade ended. */
+  exit_reason: ExitReasonName;
 }
 
 /** [ISO 8601 instant (00:00 UTC of a date), equity as a decimal string]. */

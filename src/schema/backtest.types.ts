@@ -4,7 +4,7 @@ import type { BacktestMetrics, BacktestTrade, TemplateListing } from '../engine'
 import type { JobConfig } from '../services/backtests/job-config';
 import type { JobError, JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
-import { FeeModelEnum, JobStatusEnum, SweepObjectiveEnum, TemplateIdEnum, TimeframeEnum } from './enums';
+import { ExitReasonEnum, FeeModelEnum, JobStatusEnum, SweepObjectiveEnum, TemplateIdEnum, TimeframeEnum } from './enums';
 
 /*
  * These object types are declared over the service's wire records (the REST
@@ -51,7 +51,7 @@ export class BacktestMetricsType implements BacktestMetrics {
 }
 
 @ObjectType('BacktestTrade')
-export class BacktestTradeType implements Omit<BacktestTrade, 'side'> {
+export class BacktestTradeType implements Omit<BacktestTrade, 'side' | 'exit_reason'> {
   @Field(() => Int) id!: number;
   @Field(() => String) side!: string;
   @Field(() => String) symbol!: string;
@@ -62,6 +62,7 @@ export class BacktestTradeType implements Omit<BacktestTrade, 'side'> {
   @Field(() => String) qty!: string;
   @Field(() => String) pnl!: string;
   @Field(() => String) fee!: string;
+  @Field(() => ExitReasonEnum, { name: 'exitReason' }) exit_reason!: string;
 }
 
 @ObjectType('BacktestEquityPoint', { description: 'Equity at 00:00 UTC of one simulated day.' })

@@ -1,5 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { FEE_MODELS, TEMPLATES, TIMEFRAMES, type Timeframe } from '../engine';
+import { EXIT_REASONS } from '../engine/exit-reason';
 import { CLOSE_REASONS } from '../entities/strategy-position.entity';
 import { STRATEGY_STATUSES } from '../entities/strategy.entity';
 import { DELIVERY_STATUSES } from '../entities/webhook-delivery.entity';
@@ -37,6 +38,9 @@ registerEnumType(PositionStatusEnum, { name: 'PositionStatus', description: 'ope
 
 export const CloseReasonEnum = sameNames(CLOSE_REASONS);
 registerEnumType(CloseReasonEnum, { name: 'CloseReason', description: 'Why a position closed (contract §11).' });
+
+export const ExitReasonEnum = sameNames(EXIT_REASONS);
+registerEnumType(ExitReasonEnum, { name: 'BacktestExitReason', description: 'Why a backtest trade ended (contract §18).' });
 
 export const WebhookStatusEnum = sameNames(WEBHOOK_STATUSES);
 registerEnumType(WebhookStatusEnum, { name: 'WebhookStatus' });

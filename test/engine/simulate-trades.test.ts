@@ -29,7 +29,7 @@ function run(bars: Bar[], config: Partial<BacktestConfig> = {}, fundingEvents: [
 }
 
 function trade(overrides: Partial<BacktestTrade>): BacktestTrade {
-  return { id: 1, side: 'long', symbol: 'BTCUSDT', ...overrides } as BacktestTrade;
+  return { id: 1, side: 'long', symbol: 'BTCUSDT', exit_reason: 'signal', ...overrides } as BacktestTrade;
 }
 
 describe('simulate: hand-worked trades (contract §7 execution)', () => {
@@ -59,7 +59,17 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
     const { result } = run(UP_THEN_DOWN, { params: { fast: 1, slow: 2, side: 'short' } }, [[JAN_1_2024 + 6 * HOUR_MS, 0.001]]);
     // Short 1000/98 at 98 (05:00), closed at the last bar's close 97 at its close time 07:00; receives qty × 97 × 0.001.
     expect(result.trades).toEqual([
-      trade({ side: 'short', entry_time: at(5), entry_price: '98', exit_time: at(7), exit_price: '97', qty: '10.20408163', pnl: '11.19387755', fee: '0' }),
+      trade({
+        side: 'short',
+        entry_time: at(5),
+        entry_price: '98',
+        exit_time: at(7),
+        exit_price: '97',
+        qty: '10.20408163',
+        pnl: '11.19387755',
+        fee: '0',
+        exit_reason: 'end',
+      }),
     ]);
   });
 
@@ -78,6 +88,7 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
         qty: '9.78391357',
         pnl: '7.87605042',
         fee: '1.90786315',
+        exit_reason: 'end',
       }),
     ]);
   });
@@ -89,17 +100,17 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
     [
       'a bar touching both levels exits at the stop-loss (checked first), taker fee',
       [100.5, 106, 94, 101],
-      { exit_time: at(5), exit_price: '95', pnl: '-50.975', fee: '0.975' },
+      { exit_time: at(5), exit_price: '95', pnl: '-50.975', fee: '0.975', exit_reason: 'stop_loss' },
     ],
     [
       'a bar reaching only the take-profit exits at its price with the maker fee',
       [100.5, 106, 99, 101],
-      { exit_time: at(5), exit_price: '105', pnl: '49.29', fee: '0.71' },
+      { exit_time: at(5), exit_price: '105', pnl: '49.29', fee: '0.71', exit_reason: 'take_profit' },
     ],
     [
       'a bar opening through the stop fills at its open, stamped at the open',
       [90, 91, 89, 90.5],
-      { exit_time: at(4), exit_price: '90', pnl: '-100.95', fee: '0.95' },
+      { exit_time: at(4), exit_price: '90', pnl: '-100.95', fee: '0.95', exit_reason: 'stop_loss' },
     ],
   ] as const)('%s', (_name, bar4, expected) => {
     const { result } = run(exitBar([...bar4]), { params: stops, feeModel: 'tiered_maker_taker' });
@@ -115,7 +126,9 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
   it('liquidates a position whose loss reaches its margin, before a more distant stop-loss', () => {
     // Leverage 10, half the equity as margin: notional 5000, qty 50, margin 500 → liquidation at 100 − 500/50 = 90.
     const { result, barEquity } = run(exitBar([99, 99, 89, 95]), { leverage: 10, params: { fast: 1, slow: 2, position_size: 0.5, stop_loss_pct: 15 } });
-    expect(result.trades).toEqual([trade({ entry_time: at(3), entry_price: '100', exit_time: at(5), exit_price: '90', qty: '50', pnl: '-500', fee: '0' })]);
+    expect(result.trades).toEqual([
+      trade({ entry_time: at(3), entry_price: '100', exit_time: at(5), exit_price: '90', qty: '50', pnl: '-500', fee: '0', exit_reason: 'liquidation' }),
+    ]);
     expect(barEquity.equity[barEquity.equity.length - 1]).toBe(500);
   });
 
@@ -145,7 +158,9 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
     bars.push(...barsFromCloses([94, 96, 97, 95, 97], 95));
     const { result } = run(bars, { leverage: 10 });
     // Leverage 10: qty 100, liquidation at 90; the bar opens at 80, so the loss exceeds the margin; later signals find no equity.
-    expect(result.trades).toEqual([trade({ entry_time: at(3), entry_price: '100', exit_time: at(4), exit_price: '80', qty: '100', pnl: '-2000', fee: '0' })]);
+    expect(result.trades).toEqual([
+      trade({ entry_time: at(3), entry_price: '100', exit_time: at(4), exit_price: '80', qty: '100', pnl: '-2000', fee: '0', exit_reason: 'liquidation' }),
+    ]);
     expect(result.metrics.cagr).toBe('-1');
   });
 });

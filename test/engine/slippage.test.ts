@@ -30,6 +30,7 @@ describe('slippage_bps (contract §13): market fills move against the order', ()
         qty: '9.70685304',
         pnl: '-58.24111823',
         fee: '0',
+        exit_reason: 'signal',
       },
     ]);
   });
