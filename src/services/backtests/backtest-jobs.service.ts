@@ -73,7 +73,7 @@ export async function listRuns<Row extends { id: string; submitted_at: Date | st
   return pageOfRuns(await load(list.filters, list.after, list.limit + 1), list, toRecord);
 }
 
-/** Spec "Backtest jobs" and contract §7: the job API of both edges. Jobs run in the backtest worker (workers/backtest-runner.ts). */
+/** Spec "Backtest jobs" and contract §7: the job API of both edges. Jobs run in the backtest worker (backtest-runner.ts beside this file). */
 export class BacktestJobsService {
   /** Changes of jobs watched by this process's subscribers, keyed by job id; fed by the subscription bridge. */
   // Progress updates renew a lease too; only what a subscriber can see counts as a change.

@@ -29,7 +29,7 @@ export const pauseSchema = z.object({ close_positions: z.boolean().default(false
 /**
  * Deploy and pause (spec "Strategy deployment" and the strategy state table).
  * Overrides are kept in the run columns only; the stored capital and leverage
- * never change. The runtime (workers/strategy-runtime.ts) picks a deployed
+ * never change. The runtime (strategy-runtime.ts beside this file) picks a deployed
  * strategy up on its next tick.
  */
 export class StrategyRunsService {
