@@ -1,3 +1,5 @@
+import { BREAK_AFTER_FAILURES, PAUSE_AFTER_FAILURES } from '../services/webhooks/webhook-rules';
+
 /**
  * The event catalogue (contract §9, §12, §13, §16): each event type with a
  * description, a JSON Schema of its `data` and an example. It is the one
@@ -167,14 +169,14 @@ export const EVENT_DEFINITIONS = {
     example: { test: true, webhook_id: 'wh_1a2b3c4d', message: 'This is a test event.' },
   },
   'webhook.paused': {
-    description: "Another webhook of the account was paused after 20 failed attempts in a row; sent to the account's other active webhooks.",
+    description: `Another webhook of the account was paused after ${PAUSE_AFTER_FAILURES} failed attempts in a row; sent to the account's other active webhooks.`,
     dataSchema: webhookStatus,
-    example: { webhook_id: 'wh_1a2b3c4d', url: 'https://example.com/hooks', consecutive_failures: 20, reason: 'failures' },
+    example: { webhook_id: 'wh_1a2b3c4d', url: 'https://example.com/hooks', consecutive_failures: PAUSE_AFTER_FAILURES, reason: 'failures' },
   },
   'webhook.broken': {
-    description: 'Another webhook of the account broke after 50 failed attempts in a row: nothing more is sent to it until it is reactivated.',
+    description: `Another webhook of the account broke after ${BREAK_AFTER_FAILURES} failed attempts in a row: nothing more is sent to it until it is reactivated.`,
     dataSchema: webhookStatus,
-    example: { webhook_id: 'wh_1a2b3c4d', url: 'https://example.com/hooks', consecutive_failures: 50, reason: 'failures' },
+    example: { webhook_id: 'wh_1a2b3c4d', url: 'https://example.com/hooks', consecutive_failures: BREAK_AFTER_FAILURES, reason: 'failures' },
   },
   'webhook.recovered': {
     description: 'Another webhook of the account is active again: a delivery to it succeeded, or its owner reactivated it.',

@@ -4,7 +4,7 @@ import type { Config } from '../config/config';
 import { JSON_BODY_LIMIT } from '../http/app';
 import { fieldOperationRule } from '../operations/operation';
 import { MAX_QUERY_COST, MAX_QUERY_DEPTH } from '../schema/query-limits';
-import { MAX_ACTIVE_JOBS } from '../services/backtests/backtest-jobs.store';
+import { MAX_ACTIVE_RUNS } from '../services/backtests/backtest-rules';
 import { MAX_WEBHOOKS_PER_ACCOUNT } from '../services/webhooks/webhooks.service';
 import type { MountedRoute } from './mounted-routes';
 
@@ -33,7 +33,7 @@ function limitsTable(defaults: Config): string[] {
     `| Requests per minute per client address, public endpoints (\`PUBLIC_RATE_LIMIT_PER_MIN\`) | ${defaults.publicRateLimitPerMinute} | 429 \`{"detail":"rate limit exceeded"}\` with \`Retry-After\` |`,
     `| Weight per API key per minute, signed \`/v1\` and signed GraphQL (\`SIGNED_WEIGHT_PER_MIN\`) | ${defaults.signedWeightPerMinute} | 429 \`RATE_LIMITED\` with \`Retry-After\` |`,
     `| Clock skew of a signed request (\`SIGNED_TOLERANCE_MS\`) | ${defaults.signedToleranceMs} ms | 401 \`UNAUTHENTICATED\` |`,
-    `| Backtest jobs queued or running per user (across keys) | ${MAX_ACTIVE_JOBS} | 429 \`RATE_LIMITED\` |`,
+    `| Backtest jobs queued or running per user (across keys) | ${MAX_ACTIVE_RUNS} | 429 \`RATE_LIMITED\` |`,
     `| Webhooks per account | ${MAX_WEBHOOKS_PER_ACCOUNT} | 429 \`LIMIT_REACHED\` |`,
     `| JSON request body | ${JSON_BODY_LIMIT} | 413 |`,
     `| GraphQL query depth | ${MAX_QUERY_DEPTH} | 400 |`,

@@ -8,6 +8,7 @@ import { SweepStore } from '../../src/services/backtests/backtest-sweeps.store';
 import { planChunks } from '../../src/services/backtests/backtest-sweeps.service';
 import { resolveSweep } from '../../src/services/backtests/sweep-config';
 import { SweepQueueStore } from '../../src/services/backtests/sweep-queue.store';
+import { MAX_ACTIVE_RUNS } from '../../src/services/backtests/backtest-rules';
 import { sweepBody } from '../support/backtest';
 import { defined } from '../support/defined';
 import { createTestDatabase } from '../support/test-service';
@@ -44,7 +45,7 @@ describe('sweep stores: a sweep’s progress from its history loaded and its com
     const sweep = resolveSweep(sweepBody());
     const chunks = planChunks(sweep.combinations - sweep.skipped);
     expect(chunks).toHaveLength(4);
-    const created = defined((await queue.enqueue(caller, 'sw_0000test', sweep, chunks)) ?? undefined, 'the queued sweep');
+    const created = defined((await queue.enqueue(caller, 'sw_0000test', sweep, chunks, MAX_ACTIVE_RUNS)) ?? undefined, 'the queued sweep');
     const progress = async () => defined(await sweeps.get(caller, created.id), 'the sweep').progress;
     const [first, second] = await queue.claim(2, WORKER);
     if (!first || !second) throw new Error('two chunks claimed');

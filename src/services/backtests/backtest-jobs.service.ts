@@ -4,7 +4,8 @@ import type { Caller } from '../../auth/caller';
 import { isoUtc, resolveJobConfig, type JobConfig } from './job-config';
 import { JOB_STATUSES, jobRecord, type JobRecord } from './job-records';
 import { RunWatchers } from './run-watchers';
-import { MAX_ACTIVE_JOBS, type JobStore, type ListFilters } from './backtest-jobs.store';
+import type { JobStore, ListFilters } from './backtest-jobs.store';
+import { MAX_ACTIVE_RUNS } from './backtest-rules';
 import { templateCatalogue, type TemplateListing } from '../../engine';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
@@ -90,9 +91,9 @@ export class BacktestJobsService {
 
   async create(caller: Caller, input: unknown): Promise<JobRecord> {
     const { config, strategyId } = await this.resolveConfig(caller, input);
-    const row = await this.store.insertQueued(caller, `bt_${randomBytes(4).toString('hex')}`, config, strategyId);
+    const row = await this.store.insertQueued(caller, `bt_${randomBytes(4).toString('hex')}`, config, strategyId, MAX_ACTIVE_RUNS);
     if (!row)
-      throw new AppError('RATE_LIMITED', `at most ${MAX_ACTIVE_JOBS} backtest jobs may be queued or running at once; wait for one to finish or cancel one`);
+      throw new AppError('RATE_LIMITED', `at most ${MAX_ACTIVE_RUNS} backtest jobs may be queued or running at once; wait for one to finish or cancel one`);
     return jobRecord(row, true);
   }
 

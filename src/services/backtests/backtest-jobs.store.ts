@@ -18,7 +18,6 @@ import type { JobError, JobRow, JobStatus } from './job-records';
 export const JOBS_QUEUED_CHANNEL = 'backtest_jobs_queued';
 /** Payload: a job id whose status or progress changed (cancel, pick-up, progress, end). */
 export const JOB_CHANGES_CHANNEL = 'backtest_job_changes';
-export const MAX_ACTIVE_JOBS = 5;
 /** Renewed with every progress update (at least each second), so only a stuck or cut-off worker lets it lapse. */
 export const LEASE_SECONDS = 30;
 /** Runs of one job started in total; a job whose worker died this often is failed rather than retried. */
@@ -86,13 +85,14 @@ export class JobStore {
   }
 
   /**
-   * Inserts a queued job unless the user already has MAX_ACTIVE_JOBS queued or
-   * running: the per-user advisory lock serialises creations across processes,
-   * so the count and the insert are one atomic step. Returns null at the limit.
+   * Inserts a queued job unless the user already has `maxActiveRuns` jobs and
+   * sweeps queued or running: the per-user advisory lock serialises creations
+   * across processes, so the count and the insert are one atomic step.
+   * Returns null at the limit.
    */
-  async insertQueued(caller: Caller, id: string, config: JobConfig, strategyId: string | null): Promise<JobRow | null> {
+  async insertQueued(caller: Caller, id: string, config: JobConfig, strategyId: string | null, maxActiveRuns: number): Promise<JobRow | null> {
     return this.transaction(async (em) => {
-      if (!(await this.lockRoomForRun(caller.userId, em))) return null;
+      if (!(await this.lockRoomForRun(caller.userId, maxActiveRuns, em))) return null;
       const owner = ownerFor(caller);
       const row = await this.executeOne<JobRow>(
         `INSERT INTO backtest_jobs (id, user_id, api_key_id, status, template_id, config, strategy_id)
@@ -106,19 +106,19 @@ export class JobStore {
   }
 
   /**
-   * Contract §13: jobs and sweeps share the limit of MAX_ACTIVE_JOBS queued or
-   * running per user. Takes the user's creation lock (until `em`'s
-   * transaction ends) and says whether one more may start.
+   * Contract §13: jobs and sweeps share one limit of runs queued or running
+   * per user. Takes the user's creation lock (until `em`'s transaction ends)
+   * and says whether one more than the `maxActiveRuns` there may start.
    */
-  async lockRoomForRun(userId: number, em: EntityManager): Promise<boolean> {
+  async lockRoomForRun(userId: number, maxActiveRuns: number, em: EntityManager): Promise<boolean> {
     await this.execute(`SELECT pg_advisory_xact_lock(hashtext('backtest_jobs'), ?)`, [userId], em);
-    const { active } = await this.executeOne<{ active: number }>(
+    const { room } = await this.executeOne<{ room: boolean }>(
       `SELECT (SELECT count(*) FROM backtest_jobs WHERE user_id = ? AND status IN ('queued', 'running'))
-            + (SELECT count(*) FROM backtest_sweeps WHERE user_id = ? AND status IN ('queued', 'running')) AS active`,
-      [userId, userId],
+            + (SELECT count(*) FROM backtest_sweeps WHERE user_id = ? AND status IN ('queued', 'running')) < ? AS room`,
+      [userId, userId, maxActiveRuns],
       em,
     );
-    return Number(active) < MAX_ACTIVE_JOBS;
+    return room;
   }
 
   async list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<JobRow[]> {

@@ -3,7 +3,7 @@ import type { Caller } from '../../auth/caller';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { cancelSchema, listRuns } from './backtest-jobs.service';
-import { MAX_ACTIVE_JOBS } from './backtest-jobs.store';
+import { MAX_ACTIVE_RUNS } from './backtest-rules';
 import type { SweepStore } from './backtest-sweeps.store';
 import type { SweepQueueStore } from './sweep-queue.store';
 import { RunWatchers } from './run-watchers';
@@ -40,11 +40,11 @@ export class BacktestSweepsService {
   async create(caller: Caller, input: unknown): Promise<SweepRecord> {
     const sweep = resolveSweep(input);
     const chunks = planChunks(sweep.combinations - sweep.skipped);
-    const row = await this.queue.enqueue(caller, `sw_${randomBytes(4).toString('hex')}`, sweep, chunks);
+    const row = await this.queue.enqueue(caller, `sw_${randomBytes(4).toString('hex')}`, sweep, chunks, MAX_ACTIVE_RUNS);
     if (!row) {
       throw new AppError(
         'RATE_LIMITED',
-        `at most ${MAX_ACTIVE_JOBS} backtest jobs and sweeps may be queued or running at once; wait for one to finish or cancel one`,
+        `at most ${MAX_ACTIVE_RUNS} backtest jobs and sweeps may be queued or running at once; wait for one to finish or cancel one`,
       );
     }
     return sweepRecord(row, true);

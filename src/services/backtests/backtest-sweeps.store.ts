@@ -42,9 +42,10 @@ export class SweepStore {
     caller: Caller,
     id: string,
     sweep: { config: SweepConfig; combinations: number; skipped: number; units: number },
+    maxActiveRuns: number,
     em: EntityManager,
   ): Promise<SweepStoredRow | null> {
-    if (!(await this.jobs.lockRoomForRun(caller.userId, em))) return null;
+    if (!(await this.jobs.lockRoomForRun(caller.userId, maxActiveRuns, em))) return null;
     const owner = ownerFor(caller);
     const [row = null] = await this.execute<SweepStoredRow>(
       `INSERT INTO backtest_sweeps (id, user_id, api_key_id, status, template_id, config, combinations, skipped, units)

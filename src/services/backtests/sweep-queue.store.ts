@@ -69,10 +69,11 @@ export class SweepQueueStore {
     id: string,
     sweep: { config: SweepConfig; combinations: number; skipped: number },
     chunks: { first: number; count: number }[],
+    maxActiveRuns: number,
   ): Promise<SweepStoredRow | null> {
     return this.transaction(async (em) => {
       const units = chunks.reduce((total, chunk) => total + chunk.count, 0);
-      const row = await this.sweeps.insertQueued(caller, id, { ...sweep, units }, em);
+      const row = await this.sweeps.insertQueued(caller, id, { ...sweep, units }, maxActiveRuns, em);
       if (!row) return null;
       const all = [...chunks.map((chunk) => ({ ...chunk, kind: 'combos' })), { first: 0, count: 0, kind: 'final' }];
       await this.execute(

@@ -4,6 +4,7 @@ import { nativeQuery } from '../../db/native-query';
 import type { WEBHOOK_STATUS_EVENTS } from '../../events/event-types';
 import { recordEvent, recordEventsCtes } from '../../events/outbox.store';
 import { ASYNC_COMMIT, DELIVERIES_CHANNEL, type ClaimedDelivery } from './delivery-queue.store';
+import { BREAK_AFTER_FAILURES, PAUSE_AFTER_FAILURES } from './webhook-rules';
 
 /**
  * The outcomes of attempts: every statement that records what a claimed
@@ -114,8 +115,8 @@ export class DeliveryOutcomesStore {
   }
 
   /**
-   * Records a failed attempt and moves the state machine (contract §10): 20 in
-   * a row pause an active webhook (its deliveries are held for probes), 50
+   * Records a failed attempt and moves the state machine (contract §10):
+   * PAUSE_AFTER_FAILURES in a row pause an active webhook (its deliveries are held for probes), BREAK_AFTER_FAILURES
    * break it (nothing more is attempted), and either change is told to the
    * account's other webhooks (§16). Otherwise the delivery is retried after
    * `retryDelaySeconds`, or given up when that is undefined.
@@ -131,15 +132,15 @@ export class DeliveryOutcomesStore {
         em,
         `UPDATE webhooks w SET consecutive_failures = CASE WHEN w.status = 'broken' THEN w.consecutive_failures ELSE w.consecutive_failures + 1 END,
                 last_delivery_at = now(), updated_at = now(),
-                status = CASE WHEN w.status = 'broken' OR w.consecutive_failures + 1 >= 50 THEN 'broken'
-                              WHEN w.consecutive_failures + 1 >= 20 AND w.status = 'active' THEN 'paused' ELSE w.status END,
-                pause_reason = CASE WHEN w.status = 'broken' OR w.consecutive_failures + 1 >= 50 THEN NULL
-                                    WHEN w.consecutive_failures + 1 >= 20 AND w.status = 'active' THEN 'failures' ELSE w.pause_reason END,
-                next_probe_at = CASE WHEN w.status <> 'broken' AND w.consecutive_failures + 1 < 50 AND (w.pause_reason = 'failures' OR (w.consecutive_failures + 1 >= 20 AND w.status = 'active'))
+                status = CASE WHEN w.status = 'broken' OR w.consecutive_failures + 1 >= rules.break_at THEN 'broken'
+                              WHEN w.consecutive_failures + 1 >= rules.pause_at AND w.status = 'active' THEN 'paused' ELSE w.status END,
+                pause_reason = CASE WHEN w.status = 'broken' OR w.consecutive_failures + 1 >= rules.break_at THEN NULL
+                                    WHEN w.consecutive_failures + 1 >= rules.pause_at AND w.status = 'active' THEN 'failures' ELSE w.pause_reason END,
+                next_probe_at = CASE WHEN w.status <> 'broken' AND w.consecutive_failures + 1 < rules.break_at AND (w.pause_reason = 'failures' OR (w.consecutive_failures + 1 >= rules.pause_at AND w.status = 'active'))
                                      THEN now() + make_interval(secs => ?) ELSE NULL END
-           FROM webhooks old WHERE w.id = ? AND old.id = w.id
+           FROM webhooks old, (SELECT ?::int AS pause_at, ?::int AS break_at) rules WHERE w.id = ? AND old.id = w.id
          RETURNING w.id, w.user_id, w.url, w.status, w.pause_reason, w.consecutive_failures, old.status AS previous_status`,
-        [probeIntervalSeconds, delivery.webhook_id],
+        [probeIntervalSeconds, PAUSE_AFTER_FAILURES, BREAK_AFTER_FAILURES, delivery.webhook_id],
       );
       const status = outcome?.status ?? 'broken';
       const next =
