@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Knex } from 'knex';
+import type { Orm } from './orm';
 
 /**
  * Runs SQL with its parameters sent to PostgreSQL as bound values, in `em`'s
@@ -23,6 +24,31 @@ export async function nativeQuery<T>(em: EntityManager, sql: string, params: unk
   if (transaction) query.transacting(transaction);
   const result = (await query) as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The one way a store runs SQL (issue 25): each statement on a fresh fork of
+ * the ORM's EntityManager or inside the transaction `em` carries, always
+ * through `nativeQuery`, and transactions on a fresh fork. A store holds one
+ * and declares no query helpers of its own.
+ */
+export class StoreSql {
+  constructor(private readonly orm: Orm) {}
+
+  all<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
+    return nativeQuery<T>(em ?? this.orm.em.fork(), sql, params);
+  }
+
+  /** A statement that always answers one row (a count, an INSERT … RETURNING). */
+  async one<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T> {
+    const [row] = await this.all<T>(sql, params, em);
+    if (row === undefined) throw new Error('the statement answered no row');
+    return row;
+  }
+
+  transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.orm.em.fork().transactional(work);
+  }
 }
 
 /** Raises a NOTIFY on `channel`, delivered to listeners when `em`'s transaction commits (at once outside one). */

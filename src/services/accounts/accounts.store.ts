@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { StoreSql } from '../../db/native-query';
 import type { Orm } from '../../db/orm';
 import { PaperBalance } from '../../entities/paper-balance.entity';
 import { recordEvent, type NewEvent } from '../../events/outbox.store';
@@ -13,6 +13,8 @@ export interface BalanceKey {
 /** Every query of the accounts feature's tables: `paper_balances` and `balance_low_states`. */
 export class AccountsStore {
   constructor(private readonly orm: Orm) {}
+
+  private readonly sql = new StoreSql(this.orm);
 
   async setPaperBalance(userId: number, asset: string, amount: string): Promise<void> {
     await this.orm.em.fork().upsert(PaperBalance, { userId, asset, amount, updatedAt: new Date() });
@@ -35,11 +37,11 @@ export class AccountsStore {
   async markBalance(key: BalanceKey, below: boolean, event: NewEvent): Promise<boolean> {
     const params = [key.webhookId, key.source, key.asset];
     if (!below) {
-      await this.execute('UPDATE balance_low_states SET below = false WHERE webhook_id = ? AND source = ? AND asset = ? AND below', params);
+      await this.sql.all('UPDATE balance_low_states SET below = false WHERE webhook_id = ? AND source = ? AND asset = ? AND below', params);
       return false;
     }
-    return this.orm.em.fork().transactional(async (em) => {
-      const crossed = await this.execute(
+    return this.sql.transaction(async (em) => {
+      const crossed = await this.sql.all(
         `INSERT INTO balance_low_states (webhook_id, source, asset, below) VALUES (?, ?, ?, true)
            ON CONFLICT (webhook_id, source, asset) DO UPDATE SET below = true WHERE balance_low_states.below = false
            RETURNING webhook_id`,
@@ -50,10 +52,5 @@ export class AccountsStore {
       await recordEvent(em, event);
       return true;
     });
-  }
-
-  private execute(sql: string, params: unknown[], em?: EntityManager): Promise<unknown[]> {
-    const manager = em ?? this.orm.em;
-    return manager.getConnection().execute<unknown[]>(sql, params, 'all', manager.getTransactionContext());
   }
 }

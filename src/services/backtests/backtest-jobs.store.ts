@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownedBy, ownerFor, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
-import { nativeQuery, notify, placeholders } from '../../db/native-query';
+import { notify, placeholders, StoreSql } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
 import type { BacktestResult } from '../../engine';
 import { recordEvent } from '../../events/outbox.store';
@@ -68,21 +68,7 @@ export function ownerSql(caller: Caller): { sql: string; params: unknown[] } {
 export class JobStore {
   constructor(private readonly orm: Orm) {}
 
-  private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    const manager = em ?? this.orm.em.fork();
-    return manager.getConnection().execute<T[]>(sql, params, 'all', manager.getTransactionContext());
-  }
-
-  /** A statement that always answers one row (a count, an INSERT … RETURNING). */
-  private async executeOne<T>(sql: string, params: unknown[], em: EntityManager): Promise<T> {
-    const [row] = await this.execute<T>(sql, params, em);
-    if (row === undefined) throw new Error('the statement answered no row');
-    return row;
-  }
-
-  private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.orm.em.fork().transactional(work);
-  }
+  private readonly sql = new StoreSql(this.orm);
 
   /**
    * Inserts a queued job unless the user already has `maxActiveRuns` jobs and
@@ -91,10 +77,10 @@ export class JobStore {
    * Returns null at the limit.
    */
   async insertQueued(caller: Caller, id: string, config: JobConfig, strategyId: string | null, maxActiveRuns: number): Promise<JobRow | null> {
-    return this.transaction(async (em) => {
+    return this.sql.transaction(async (em) => {
       if (!(await this.lockRoomForRun(caller.userId, maxActiveRuns, em))) return null;
       const owner = ownerFor(caller);
-      const row = await this.executeOne<JobRow>(
+      const row = await this.sql.one<JobRow>(
         `INSERT INTO backtest_jobs (id, user_id, api_key_id, status, template_id, config, strategy_id)
          VALUES (?, ?, ?, 'queued', ?, ?::jsonb, ?) RETURNING ${ROW_COLUMNS}`,
         [id, owner.userId, owner.apiKeyId, config.template_id, JSON.stringify(config), strategyId],
@@ -111,8 +97,8 @@ export class JobStore {
    * and says whether one more than the `maxActiveRuns` there may start.
    */
   async lockRoomForRun(userId: number, maxActiveRuns: number, em: EntityManager): Promise<boolean> {
-    await this.execute(`SELECT pg_advisory_xact_lock(hashtext('backtest_jobs'), ?)`, [userId], em);
-    const { room } = await this.executeOne<{ room: boolean }>(
+    await this.sql.all(`SELECT pg_advisory_xact_lock(hashtext('backtest_jobs'), ?)`, [userId], em);
+    const { room } = await this.sql.one<{ room: boolean }>(
       `SELECT (SELECT count(*) FROM backtest_jobs WHERE user_id = ? AND status IN ('queued', 'running'))
             + (SELECT count(*) FROM backtest_sweeps WHERE user_id = ? AND status IN ('queued', 'running')) < ? AS room`,
       [userId, userId, maxActiveRuns],
@@ -123,7 +109,7 @@ export class JobStore {
 
   async list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<JobRow[]> {
     const { where, params } = listConditions(caller, filters, after);
-    return this.execute<JobRow>(`SELECT ${ROW_COLUMNS} FROM backtest_jobs WHERE ${where} ORDER BY submitted_at DESC, id DESC LIMIT ?`, [...params, limit]);
+    return this.sql.all<JobRow>(`SELECT ${ROW_COLUMNS} FROM backtest_jobs WHERE ${where} ORDER BY submitted_at DESC, id DESC LIMIT ?`, [...params, limit]);
   }
 
   /**
@@ -140,7 +126,7 @@ export class JobStore {
   ): Promise<(JobRow & { strategy_id: string })[]> {
     if (strategyIds.length === 0) return [];
     const { where, params } = listConditions(caller, filters, after);
-    return this.execute(
+    return this.sql.all(
       `SELECT ${ROW_COLUMNS}, strategy_id FROM (
          SELECT ${ROW_COLUMNS}, strategy_id, row_number() OVER (PARTITION BY strategy_id ORDER BY submitted_at DESC, id DESC) AS rank
            FROM backtest_jobs WHERE strategy_id IN (${placeholders(strategyIds)}) AND ${where}
@@ -153,7 +139,7 @@ export class JobStore {
   async strategyIdsOf(caller: Caller, jobIds: readonly string[]): Promise<Map<string, string>> {
     if (jobIds.length === 0) return new Map();
     const owner = ownerSql(caller);
-    const rows = await this.execute<{ id: string; strategy_id: string }>(
+    const rows = await this.sql.all<{ id: string; strategy_id: string }>(
       `SELECT id, strategy_id FROM backtest_jobs WHERE id IN (${placeholders(jobIds)}) AND strategy_id IS NOT NULL AND ${owner.sql}`,
       [...jobIds, ...owner.params],
     );
@@ -162,7 +148,7 @@ export class JobStore {
 
   async get(caller: Caller, id: string, withResult: boolean): Promise<JobRow | undefined> {
     const owner = ownerSql(caller);
-    const [row] = await this.execute<JobRow>(`SELECT ${ROW_COLUMNS}${withResult ? ', result' : ''} FROM backtest_jobs WHERE id = ? AND ${owner.sql}`, [
+    const [row] = await this.sql.all<JobRow>(`SELECT ${ROW_COLUMNS}${withResult ? ', result' : ''} FROM backtest_jobs WHERE id = ? AND ${owner.sql}`, [
       id,
       ...owner.params,
     ]);
@@ -171,22 +157,22 @@ export class JobStore {
 
   /** A job by id alone, for the subscription bridge (which checks the owner itself). */
   async getAny(id: string, withResult: boolean): Promise<JobRow | undefined> {
-    const [row] = await this.execute<JobRow>(`SELECT ${ROW_COLUMNS}${withResult ? ', result' : ''} FROM backtest_jobs WHERE id = ?`, [id]);
+    const [row] = await this.sql.all<JobRow>(`SELECT ${ROW_COLUMNS}${withResult ? ', result' : ''} FROM backtest_jobs WHERE id = ?`, [id]);
     return row;
   }
 
   /** `undefined`: no such job for this caller; `terminal`: already in a final state. */
   async cancel(caller: Caller, id: string, reason: string | null): Promise<JobRow | 'terminal' | undefined> {
-    return this.transaction(async (em) => {
+    return this.sql.transaction(async (em) => {
       const owner = ownerSql(caller);
-      const [current] = await this.execute<{ status: JobStatus }>(
+      const [current] = await this.sql.all<{ status: JobStatus }>(
         `SELECT status FROM backtest_jobs WHERE id = ? AND ${owner.sql} FOR UPDATE`,
         [id, ...owner.params],
         em,
       );
       if (!current) return undefined;
       if (current.status !== 'queued' && current.status !== 'running') return 'terminal';
-      const [row] = await this.execute<JobRow>(
+      const [row] = await this.sql.all<JobRow>(
         `UPDATE backtest_jobs SET status = 'cancelled', finished_at = now(), cancel_reason = ?, result = NULL, metrics = NULL, error = NULL,
                 locked_by = NULL, locked_until = NULL
           WHERE id = ? RETURNING ${ROW_COLUMNS}`,
@@ -200,7 +186,7 @@ export class JobStore {
 
   /** Claims queued jobs, and running ones whose worker died with attempts left; sets `started_at` on first pick-up. */
   async claim(limit: number, workerId: number): Promise<ClaimedJob[]> {
-    const rows = await this.execute<ClaimedJob>(
+    const rows = await this.sql.all<ClaimedJob>(
       `WITH next AS (
          SELECT id FROM backtest_jobs
           WHERE status = 'queued' OR (${ABANDONED} AND attempts < ?)
@@ -218,8 +204,8 @@ export class JobStore {
 
   /** Fails jobs whose worker died on their last attempt, recording their events. */
   async failAbandoned(): Promise<number> {
-    return this.transaction(async (em) => {
-      const rows = await this.execute<JobRow>(
+    return this.sql.transaction(async (em) => {
+      const rows = await this.sql.all<JobRow>(
         `WITH dead AS (SELECT id FROM backtest_jobs WHERE ${ABANDONED} AND attempts >= ? FOR UPDATE SKIP LOCKED)
          UPDATE backtest_jobs j SET status = 'failed', finished_at = now(), locked_by = NULL, locked_until = NULL,
                 error = jsonb_build_object('code', 'ENGINE_ERROR', 'message', 'the worker process running this job stopped ' || j.attempts || ' times; it is not retried again')
@@ -235,7 +221,7 @@ export class JobStore {
 
   /** Stores progress and renews the lease; false when the job is no longer this worker's running job (cancelled, taken over). */
   async heartbeat(id: string, workerId: number, progress: number): Promise<boolean> {
-    const rows = await this.execute<{ id: string }>(
+    const rows = await this.sql.all<{ id: string }>(
       `UPDATE backtest_jobs SET progress = ?, locked_until = now() + make_interval(secs => ?)
         WHERE id = ? AND status = 'running' AND locked_by = ? RETURNING id`,
       [progress, LEASE_SECONDS, id, workerId],
@@ -246,13 +232,13 @@ export class JobStore {
 
   /** Whether the job is still this worker's running job (a cancel or a takeover ends it). */
   async stillMine(id: string, workerId: number): Promise<boolean> {
-    const rows = await this.execute(`SELECT 1 FROM backtest_jobs WHERE id = ? AND status = 'running' AND locked_by = ?`, [id, workerId]);
+    const rows = await this.sql.all(`SELECT 1 FROM backtest_jobs WHERE id = ? AND status = 'running' AND locked_by = ?`, [id, workerId]);
     return rows.length > 0;
   }
 
   /** Puts a job this worker is giving up (shutdown) back in the queue, so another worker starts it at once. */
   async release(id: string, workerId: number): Promise<void> {
-    await this.execute(
+    await this.sql.all(
       `UPDATE backtest_jobs SET status = 'queued', progress = 0, attempts = greatest(attempts - 1, 0), locked_by = NULL, locked_until = NULL
         WHERE id = ? AND status = 'running' AND locked_by = ?`,
       [id, workerId],
@@ -274,12 +260,12 @@ export class JobStore {
   }
 
   private async finish(id: string, workerId: number, set: string, params: unknown[]): Promise<boolean> {
-    return this.transaction(async (em) => {
-      const [row] = await nativeQuery<JobRow>(
-        em,
+    return this.sql.transaction(async (em) => {
+      const [row] = await this.sql.all<JobRow>(
         `UPDATE backtest_jobs SET ${set}, finished_at = now(), locked_by = NULL, locked_until = NULL
           WHERE id = ? AND status = 'running' AND locked_by = ? RETURNING ${ROW_COLUMNS}`,
         [...params, id, workerId],
+        em,
       );
       if (!row) return false;
       await this.recordEnd(em, row);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownerFor, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
-import { nativeQuery, notify } from '../../db/native-query';
+import { notify, StoreSql } from '../../db/native-query';
 import { recordEvent } from '../../events/outbox.store';
 import type { CursorPosition } from '../pagination';
 import { listConditions, ownerSql, type JobStore, type ListFilters } from './backtest-jobs.store';
@@ -29,13 +29,7 @@ export class SweepStore {
     private readonly jobs: Pick<JobStore, 'lockRoomForRun'>,
   ) {}
 
-  private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    return nativeQuery<T>(em ?? this.orm.em.fork(), sql, params);
-  }
-
-  private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.orm.em.fork().transactional(work);
-  }
+  private readonly sql = new StoreSql(this.orm);
 
   /** Inserts a queued sweep in `em`'s transaction unless the user is at the active limit (shared with jobs); null then. */
   async insertQueued(
@@ -47,7 +41,7 @@ export class SweepStore {
   ): Promise<SweepStoredRow | null> {
     if (!(await this.jobs.lockRoomForRun(caller.userId, maxActiveRuns, em))) return null;
     const owner = ownerFor(caller);
-    const [row = null] = await this.execute<SweepStoredRow>(
+    const [row = null] = await this.sql.all<SweepStoredRow>(
       `INSERT INTO backtest_sweeps (id, user_id, api_key_id, status, template_id, config, combinations, skipped, units)
        VALUES (?, ?, ?, 'queued', ?, ?::jsonb, ?, ?, ?) RETURNING ${ROW_COLUMNS}, result`,
       [id, owner.userId, owner.apiKeyId, sweep.config.template_id, JSON.stringify(sweep.config), sweep.combinations, sweep.skipped, sweep.units],
@@ -59,7 +53,7 @@ export class SweepStore {
   async list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<SweepStoredRow[]> {
     const { where, params } = listConditions(caller, filters, after);
     // The list leaves out the leaderboard: only the result's other fields are read.
-    return this.execute<SweepStoredRow>(
+    return this.sql.all<SweepStoredRow>(
       `SELECT ${ROW_COLUMNS}, result - 'rows' AS result FROM backtest_sweeps WHERE ${where} ORDER BY submitted_at DESC, id DESC LIMIT ?`,
       [...params, limit],
     );
@@ -67,28 +61,28 @@ export class SweepStore {
 
   async get(caller: Caller, id: string): Promise<SweepStoredRow | undefined> {
     const owner = ownerSql(caller);
-    const [row] = await this.execute<SweepStoredRow>(`SELECT ${ROW_COLUMNS}, result FROM backtest_sweeps WHERE id = ? AND ${owner.sql}`, [id, ...owner.params]);
+    const [row] = await this.sql.all<SweepStoredRow>(`SELECT ${ROW_COLUMNS}, result FROM backtest_sweeps WHERE id = ? AND ${owner.sql}`, [id, ...owner.params]);
     return row;
   }
 
   /** A sweep by id alone, for the subscription bridge (which checks the owner itself). */
   async getAny(id: string): Promise<SweepStoredRow | undefined> {
-    const [row] = await this.execute<SweepStoredRow>(`SELECT ${ROW_COLUMNS}, result FROM backtest_sweeps WHERE id = ?`, [id]);
+    const [row] = await this.sql.all<SweepStoredRow>(`SELECT ${ROW_COLUMNS}, result FROM backtest_sweeps WHERE id = ?`, [id]);
     return row;
   }
 
   /** `undefined`: no such sweep for this caller; `terminal`: already ended. */
   async cancel(caller: Caller, id: string, reason: string | null): Promise<SweepStoredRow | 'terminal' | undefined> {
-    return this.transaction(async (em) => {
+    return this.sql.transaction(async (em) => {
       const owner = ownerSql(caller);
-      const [current] = await this.execute<{ status: JobStatus }>(
+      const [current] = await this.sql.all<{ status: JobStatus }>(
         `SELECT status FROM backtest_sweeps WHERE id = ? AND ${owner.sql} FOR UPDATE`,
         [id, ...owner.params],
         em,
       );
       if (!current) return undefined;
       if (current.status !== 'queued' && current.status !== 'running') return 'terminal';
-      const [row] = await this.execute<SweepStoredRow>(
+      const [row] = await this.sql.all<SweepStoredRow>(
         `UPDATE backtest_sweeps SET status = 'cancelled', finished_at = now(), cancel_reason = ?, result = NULL, error = NULL
           WHERE id = ? RETURNING ${ROW_COLUMNS}, result`,
         [reason, id],
@@ -102,7 +96,7 @@ export class SweepStore {
 
   /** Marks queued sweeps whose first chunks were just claimed as running. */
   async markRunning(ids: string[], em: EntityManager): Promise<void> {
-    await this.execute(
+    await this.sql.all(
       `UPDATE backtest_sweeps SET status = 'running', started_at = coalesce(started_at, now()) WHERE id = ANY(?::text[]) AND status = 'queued'`,
       [`{${ids.join(',')}}`],
       em,
@@ -118,7 +112,7 @@ export class SweepStore {
   async updateProgress(sweepId: string, loaded: number, em: EntityManager): Promise<void> {
     // One statement, as the sweep row is locked by every chunk's heartbeat: runProgress is linear, so its weights go in as parameters.
     // Below 1 until the final chunk has merged the results: progress 1 means done.
-    await this.execute(
+    await this.sql.all(
       `UPDATE backtest_sweeps s SET loaded = greatest(s.loaded, ?),
               progress = least(0.999, ? * greatest(s.loaded, ?)
                 + ? * (SELECT coalesce(sum(done), 0) FROM backtest_sweep_chunks WHERE sweep_id = s.id)::float8 / greatest(s.units, 1))
@@ -131,7 +125,7 @@ export class SweepStore {
 
   /** Ends a running sweep as done with its result and records `backtest.sweep_done`; false when it had ended otherwise. */
   async finish(sweepId: string, result: SweepResult, em: EntityManager): Promise<boolean> {
-    const [row] = await this.execute<SweepStoredRow>(
+    const [row] = await this.sql.all<SweepStoredRow>(
       `UPDATE backtest_sweeps SET status = 'done', progress = 1, loaded = 1, result = ?::jsonb, finished_at = now()
         WHERE id = ? AND status = 'running' RETURNING ${ROW_COLUMNS}, result`,
       [JSON.stringify(result), sweepId],
@@ -144,8 +138,8 @@ export class SweepStore {
 
   /** Fails a running or queued sweep (an engine error in any chunk fails the whole sweep). */
   async fail(sweepId: string, error: JobError): Promise<boolean> {
-    return this.transaction(async (em) => {
-      const [row] = await this.execute<SweepStoredRow>(
+    return this.sql.transaction(async (em) => {
+      const [row] = await this.sql.all<SweepStoredRow>(
         `UPDATE backtest_sweeps SET status = 'failed', result = NULL, error = ?::jsonb, finished_at = now()
           WHERE id = ? AND ${ACTIVE_SWEEP} RETURNING ${ROW_COLUMNS}, result`,
         [JSON.stringify(error), sweepId],

@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
-import { nativeQuery, notify } from '../../db/native-query';
+import { notify, StoreSql } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
 import { LEASE_SECONDS, MAX_ATTEMPTS } from './backtest-jobs.store';
 import { ACTIVE_SWEEP, type SweepStore } from './backtest-sweeps.store';
@@ -55,13 +54,7 @@ export class SweepQueueStore {
     private readonly sweeps: Pick<SweepStore, 'insertQueued' | 'markRunning' | 'updateProgress' | 'finish' | 'fail'>,
   ) {}
 
-  private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    return nativeQuery<T>(em ?? this.orm.em.fork(), sql, params);
-  }
-
-  private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.orm.em.fork().transactional(work);
-  }
+  private readonly sql = new StoreSql(this.orm);
 
   /** Inserts a queued sweep and its chunks unless the user is at the active limit (shared with jobs); null then. */
   async enqueue(
@@ -71,12 +64,12 @@ export class SweepQueueStore {
     chunks: { first: number; count: number }[],
     maxActiveRuns: number,
   ): Promise<SweepStoredRow | null> {
-    return this.transaction(async (em) => {
+    return this.sql.transaction(async (em) => {
       const units = chunks.reduce((total, chunk) => total + chunk.count, 0);
       const row = await this.sweeps.insertQueued(caller, id, { ...sweep, units }, maxActiveRuns, em);
       if (!row) return null;
       const all = [...chunks.map((chunk) => ({ ...chunk, kind: 'combos' })), { first: 0, count: 0, kind: 'final' }];
-      await this.execute(
+      await this.sql.all(
         `INSERT INTO backtest_sweep_chunks (sweep_id, seq, kind, first, count)
          SELECT ?, seq - 1, kind, first, count FROM unnest(?::text[], ?::int[], ?::int[]) WITH ORDINALITY AS c(kind, first, count, seq)`,
         [id, arrayLiteral(all.map((chunk) => chunk.kind)), arrayLiteral(all.map((chunk) => chunk.first)), arrayLiteral(all.map((chunk) => chunk.count))],
@@ -89,7 +82,7 @@ export class SweepQueueStore {
 
   /** The leaderboards of a sweep's finished chunks, for its leaderboard so far and for its final merge. */
   async chunkOutcomes(sweepId: string): Promise<ChunkOutcome[]> {
-    return this.execute<ChunkOutcome>(`SELECT rows, best FROM backtest_sweep_chunks WHERE sweep_id = ? AND kind = 'combos' AND status = 'done' ORDER BY seq`, [
+    return this.sql.all<ChunkOutcome>(`SELECT rows, best FROM backtest_sweep_chunks WHERE sweep_id = ? AND kind = 'combos' AND status = 'done' ORDER BY seq`, [
       sweepId,
     ]);
   }
@@ -100,8 +93,8 @@ export class SweepQueueStore {
    * chunk only once its sweep's other chunks are done. Marks the sweeps running.
    */
   async claim(limit: number, workerId: number): Promise<ClaimedChunk[]> {
-    return this.transaction(async (em) => {
-      const rows = await this.execute<ClaimedChunk>(
+    return this.sql.transaction(async (em) => {
+      const rows = await this.sql.all<ClaimedChunk>(
         `WITH next AS (
            SELECT c.sweep_id, c.seq FROM backtest_sweep_chunks c JOIN backtest_sweeps s ON s.id = c.sweep_id
             WHERE s.${ACTIVE_SWEEP} AND (c.status = 'queued' OR (${ABANDONED_CHUNK} AND c.attempts < ?))
@@ -125,7 +118,7 @@ export class SweepQueueStore {
 
   /** Fails sweeps with a chunk whose worker died on its last attempt. */
   async failAbandoned(): Promise<number> {
-    const dead = await this.execute<{ sweep_id: string }>(
+    const dead = await this.sql.all<{ sweep_id: string }>(
       `SELECT DISTINCT c.sweep_id FROM backtest_sweep_chunks c JOIN backtest_sweeps s ON s.id = c.sweep_id
         WHERE s.${ACTIVE_SWEEP} AND ${ABANDONED_CHUNK} AND c.attempts >= ?`,
       [MAX_ATTEMPTS],
@@ -146,8 +139,8 @@ export class SweepQueueStore {
    * (sweep cancelled or ended, chunk taken over).
    */
   async heartbeat(sweepId: string, seq: number, workerId: number, progress: { done: number; loaded: number }): Promise<boolean> {
-    return this.transaction(async (em) => {
-      const rows = await this.execute<{ seq: number }>(
+    return this.sql.transaction(async (em) => {
+      const rows = await this.sql.all<{ seq: number }>(
         `UPDATE backtest_sweep_chunks c SET done = ?, locked_until = now() + make_interval(secs => ?)
            FROM backtest_sweeps s
           WHERE c.sweep_id = ? AND c.seq = ? AND c.status = 'running' AND c.locked_by = ? AND s.id = c.sweep_id AND s.status = 'running'
@@ -163,7 +156,7 @@ export class SweepQueueStore {
 
   /** Whether the chunk is still this worker's, in a running sweep. */
   async stillMine(sweepId: string, seq: number, workerId: number): Promise<boolean> {
-    const rows = await this.execute(
+    const rows = await this.sql.all(
       `SELECT 1 FROM backtest_sweep_chunks c JOIN backtest_sweeps s ON s.id = c.sweep_id
         WHERE c.sweep_id = ? AND c.seq = ? AND c.status = 'running' AND c.locked_by = ? AND s.status = 'running'`,
       [sweepId, seq, workerId],
@@ -173,7 +166,7 @@ export class SweepQueueStore {
 
   /** Puts a chunk this worker is giving up (shutdown) back in the queue for another worker. */
   async release(sweepId: string, seq: number, workerId: number): Promise<void> {
-    await this.execute(
+    await this.sql.all(
       `UPDATE backtest_sweep_chunks SET status = 'queued', done = 0, attempts = greatest(attempts - 1, 0), locked_by = NULL, locked_until = NULL
         WHERE sweep_id = ? AND seq = ? AND status = 'running' AND locked_by = ?`,
       [sweepId, seq, workerId],
@@ -183,8 +176,8 @@ export class SweepQueueStore {
 
   /** Records a finished chunk's leaderboard and window bests; false when it was no longer this worker's. */
   async completeChunk(sweepId: string, seq: number, workerId: number, outcome: ChunkOutcome): Promise<boolean> {
-    return this.transaction(async (em) => {
-      const rows = await this.execute<{ seq: number }>(
+    return this.sql.transaction(async (em) => {
+      const rows = await this.sql.all<{ seq: number }>(
         `UPDATE backtest_sweep_chunks SET status = 'done', done = count, rows = ?::jsonb, best = ?::jsonb, locked_by = NULL, locked_until = NULL
           WHERE sweep_id = ? AND seq = ? AND status = 'running' AND locked_by = ? RETURNING seq`,
         [JSON.stringify(outcome.rows), JSON.stringify(outcome.best), sweepId, seq, workerId],
@@ -201,8 +194,8 @@ export class SweepQueueStore {
 
   /** Ends the sweep as done with its result and records `backtest.sweep_done`, if its final chunk is still this worker's. */
   async complete(sweepId: string, seq: number, workerId: number, result: SweepResult): Promise<boolean> {
-    return this.transaction(async (em) => {
-      const [chunk] = await this.execute<{ seq: number }>(
+    return this.sql.transaction(async (em) => {
+      const [chunk] = await this.sql.all<{ seq: number }>(
         `UPDATE backtest_sweep_chunks SET status = 'done', locked_by = NULL, locked_until = NULL
           WHERE sweep_id = ? AND seq = ? AND status = 'running' AND locked_by = ? RETURNING seq`,
         [sweepId, seq, workerId],

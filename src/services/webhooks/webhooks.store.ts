@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownedBy, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
-import { notify } from '../../db/native-query';
+import { nativeQuery, notify, placeholders, StoreSql } from '../../db/native-query';
 import { WebhookDelivery } from '../../entities/webhook-delivery.entity';
 import { Webhook } from '../../entities/webhook.entity';
 import type { CursorPosition } from '../pagination';
@@ -56,16 +56,10 @@ function after(position: CursorPosition | undefined) {
   return position ? { $or: [{ createdAt: { $lt: position.at } }, { createdAt: position.at, id: { $lt: position.id } }] } : {};
 }
 
-function execute<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
-  return em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
-}
-
 export class WebhooksStore {
   constructor(private readonly orm: Orm) {}
 
-  private execute<T>(sql: string, params: unknown[] = [], em?: EntityManager): Promise<T[]> {
-    return execute<T>(em ?? this.orm.em, sql, params);
-  }
+  private readonly sql = new StoreSql(this.orm);
 
   /** Runs `work` in one transaction; what it changes on the webhooks it locked is written on commit. */
   transaction<T>(work: (tx: WebhooksTransaction) => Promise<T>): Promise<T> {
@@ -83,7 +77,7 @@ export class WebhooksStore {
    */
   async insertWebhook(row: NewWebhook, maxPerAccount: number): Promise<Webhook | 'duplicate_url' | 'limit_reached'> {
     return this.orm.em.fork().transactional(async (em) => {
-      await execute(em, `SELECT pg_advisory_xact_lock(hashtext('webhooks'), ?)`, [row.userId]);
+      await nativeQuery(em, `SELECT pg_advisory_xact_lock(hashtext('webhooks'), ?)`, [row.userId]);
       if (await em.count(Webhook, { userId: row.userId, url: row.url })) return 'duplicate_url';
       if ((await em.count(Webhook, { userId: row.userId })) >= maxPerAccount) return 'limit_reached';
       const now = new Date();
@@ -133,15 +127,16 @@ export class WebhooksStore {
 
   /** The first `limit` deliveries of each webhook in `webhookIds`, newest first, in one query (a page per webhook for nested fields). */
   async firstDeliveries(webhookIds: readonly string[], filters: DeliveryFilters, limit: number): Promise<WebhookDelivery[]> {
+    if (webhookIds.length === 0) return [];
     const em = this.orm.em.fork();
-    const rows = await execute<Record<string, unknown>>(
-      em,
+    const rows = await this.sql.all<Record<string, unknown>>(
       `SELECT * FROM (
          SELECT d.*, row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.created_at DESC, d.id DESC) AS rank
          FROM webhook_deliveries d
-         WHERE d.webhook_id IN (?) AND (?::text IS NULL OR d.status = ?) AND (?::text IS NULL OR d.event_type = ?)
+         WHERE d.webhook_id IN (${placeholders(webhookIds)}) AND (?::text IS NULL OR d.status = ?) AND (?::text IS NULL OR d.event_type = ?)
        ) ranked WHERE rank <= ? ORDER BY webhook_id, created_at DESC, id DESC`,
-      [[...webhookIds], filters.status ?? null, filters.status ?? null, filters.event_type ?? null, filters.event_type ?? null, limit],
+      [...webhookIds, filters.status ?? null, filters.status ?? null, filters.event_type ?? null, filters.event_type ?? null, limit],
+      em,
     );
     return rows.map(({ rank: _rank, ...row }) => em.map(WebhookDelivery, row));
   }
@@ -151,11 +146,12 @@ export class WebhooksStore {
   }
 
   /** The attempts of each delivery in `deliveryIds`, newest first. */
-  attemptsOf(deliveryIds: readonly string[]): Promise<AttemptRow[]> {
-    return this.execute<AttemptRow>(
+  async attemptsOf(deliveryIds: readonly string[]): Promise<AttemptRow[]> {
+    if (deliveryIds.length === 0) return [];
+    return this.sql.all<AttemptRow>(
       `SELECT delivery_id, attempted_at, response_status, response_time_ms, error, response_body
-         FROM webhook_attempts WHERE delivery_id IN (?) ORDER BY attempted_at DESC, id DESC`,
-      [[...deliveryIds]],
+         FROM webhook_attempts WHERE delivery_id IN (${placeholders(deliveryIds)}) ORDER BY attempted_at DESC, id DESC`,
+      [...deliveryIds],
     );
   }
 
@@ -167,7 +163,7 @@ export class WebhooksStore {
    */
   async rotateSecret(caller: Caller, id: string, secretSealed: string, graceSeconds: number): Promise<Date | undefined> {
     const owner = ownerSql(caller);
-    const [row] = await this.execute<{ previous_secret_expires_at: Date }>(
+    const [row] = await this.sql.all<{ previous_secret_expires_at: Date }>(
       `UPDATE webhooks SET previous_secret_sealed = secret_sealed, secret_sealed = ?,
               previous_secret_expires_at = now() + make_interval(secs => ?), updated_at = now()
         WHERE id = ? AND ${owner.sql} RETURNING previous_secret_expires_at`,
@@ -180,7 +176,7 @@ export class WebhooksStore {
   async pruneAttempts(batch = 5000): Promise<number> {
     let pruned = 0;
     for (;;) {
-      const rows = await this.execute(
+      const rows = await this.sql.all(
         `DELETE FROM webhook_attempts WHERE id IN (
            SELECT id FROM webhook_attempts WHERE attempted_at < now() - make_interval(days => ?) LIMIT ?)
          RETURNING 1`,
@@ -210,13 +206,17 @@ export class WebhooksTransaction {
 
   /** The webhook's held deliveries become due now (a reactivation), and the dispatcher is woken on commit. */
   async releaseHeld(webhookId: string): Promise<void> {
-    await execute(this.em, `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() WHERE webhook_id = ? AND status = 'held'`, [webhookId]);
+    await nativeQuery(this.em, `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() WHERE webhook_id = ? AND status = 'held'`, [
+      webhookId,
+    ]);
     await this.notifyDispatcher(webhookId);
   }
 
   /** The webhook's pending deliveries wait until it is active again (its owner paused it). */
   async holdPending(webhookId: string): Promise<void> {
-    await execute(this.em, `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`, [webhookId]);
+    await nativeQuery(this.em, `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'`, [
+      webhookId,
+    ]);
   }
 
   /**
@@ -225,7 +225,7 @@ export class WebhooksTransaction {
    * tie-break on creation time orders them. Returns how many.
    */
   async requeueFailedSince(webhookId: string, since: Date, status: 'pending' | 'held'): Promise<number> {
-    const rows = await execute(
+    const rows = await nativeQuery(
       this.em,
       `UPDATE webhook_deliveries SET status = ?, next_attempt_at = now(), failed_at = NULL
         WHERE webhook_id = ? AND status = 'failed' AND failed_at >= ? RETURNING 1`,
