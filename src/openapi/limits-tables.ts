@@ -2,7 +2,7 @@ import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { getMetadataStorage } from 'type-graphql';
 import type { Config } from '../config/config';
 import { JSON_BODY_LIMIT } from '../http/app';
-import { fieldOperationRule } from '../operations/operation';
+import { fieldOperationRule, operationRuleOf } from '../operations/operation';
 import { MAX_QUERY_COST, MAX_QUERY_DEPTH } from '../schema/query-limits';
 import { MAX_ACTIVE_JOBS } from '../services/backtests/backtest-jobs.store';
 import { MAX_WEBHOOKS_PER_ACCOUNT } from '../services/webhooks/webhooks.service';
@@ -66,10 +66,30 @@ export function limitsMarkdown(schema: GraphQLSchema, entries: RestEntry[], defa
   return [GENERATED_BEGIN, '', ...limitsTable(defaults), '', '### Weight of each operation', '', ...weightTable(schema, entries), '', GENERATED_END].join('\n');
 }
 
+/** The feature docs that list their REST paths, and the reference tag of those paths. */
+export const FEATURE_PATH_TABLES = [
+  ['backtests.md', 'Backtests'],
+  ['strategies.md', 'Strategies'],
+] as const;
+
+/**
+ * The generated part of a feature's doc (docs/backtests.md, docs/strategies.md):
+ * its REST paths, by their reference tag, with the resolver method, weight and
+ * scope the operation table gives them, so no doc copies a weight by hand.
+ */
+export function restPathsMarkdown(entries: RestEntry[], tag: string): string {
+  const rows = entries.flatMap((entry) => {
+    if (entry.kind !== 'operation' || entry.tag !== tag) return [];
+    const rule = operationRuleOf(entry.resolver, entry.method);
+    return [`| \`${entry.route.method} ${entry.route.path}\` | \`${entry.method}\` | ${rule?.weight} | ${rule?.scope ? `\`${rule.scope}\`` : '–'} |`];
+  });
+  return [GENERATED_BEGIN, '', '| REST path | Operation | Weight | Scope |', '|---|---|---|---|', ...rows, '', GENERATED_END].join('\n');
+}
+
 /** `text` with its generated part replaced by `generated`. */
 export function withGeneratedPart(text: string, generated: string): string {
   const begin = text.indexOf(GENERATED_BEGIN);
   const end = text.indexOf(GENERATED_END);
-  if (begin < 0 || end < begin) throw new Error('docs/limits.md lacks its generated-part markers');
+  if (begin < 0 || end < begin) throw new Error('the document lacks its generated-part markers');
   return text.slice(0, begin) + generated + text.slice(end + GENERATED_END.length);
 }
