@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { Ctx, Query, Resolver } from 'type-graphql';
 import { Operation } from '../src/operations/operation';
 import { mountingOrder, restEntries, restTable } from '../src/operations/rest-table';
@@ -21,6 +24,12 @@ class ForgetfulResolver {
   declared(@Ctx() _ctx: GraphQLContext): string {
     return 'paid';
   }
+
+  @Operation({ weight: 1 })
+  @Query(() => String)
+  table(@Ctx() _ctx: GraphQLContext): string {
+    return 'symbol,rate\nBTCUSDT,0.0001\n';
+  }
 }
 
 restTable(ForgetfulResolver, {
@@ -28,6 +37,7 @@ restTable(ForgetfulResolver, {
   operations: {
     forgotten: { method: 'GET', path: '/forgotten', auth: 'public', summary: 'No rule', response: { empty: true }, call: (run, _req, ctx) => run(ctx) },
     declared: { method: 'GET', path: '/declared', auth: 'public', summary: 'A rule', response: { empty: true }, call: (run, _req, ctx) => run(ctx) },
+    table: { method: 'GET', path: '/table.csv', auth: 'public', summary: 'CSV', response: { text: 'text/csv' }, call: (run, _req, ctx) => run(ctx) },
   },
 });
 
@@ -45,6 +55,24 @@ describe('the operation table: one entry per operation, one rule for both edges'
     };
     expect(() => mount(forgotten)).toThrow('ForgetfulResolver.forgotten has a REST path but declares no @Operation rule');
     expect(typeof mount(declared)).toBe('function');
+  });
+
+  it('answers an empty response with 204 and no body, and a text response as its media type rather than JSON', async () => {
+    const app = express();
+    for (const entry of restEntries([ForgetfulResolver]).slice(1)) {
+      if (entry.kind === 'operation') app.get(entry.route.path, operationHandler({} as never, {} as never, new ForgetfulResolver(), entry.method, entry.route));
+    }
+    const server = app.listen(0);
+    try {
+      await once(server, 'listening');
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const empty = await fetch(`${base}/declared`);
+      expect([empty.status, await empty.text()]).toEqual([204, '']);
+      const csv = await fetch(`${base}/table.csv`);
+      expect([csv.status, csv.headers.get('content-type'), await csv.text()]).toEqual([200, 'text/csv; charset=utf-8', 'symbol,rate\nBTCUSDT,0.0001\n']);
+    } finally {
+      server.close();
+    }
   });
 
   it('mounts a literal segment before a parameter in the same place, whatever the order of declaration, and keeps the order otherwise', () => {

@@ -233,7 +233,9 @@ export function buildOpenApiDocument(input: OpenApiInput): Record<string, unknow
     const success =
       'empty' in doc.response
         ? { description: 'Done; no body.' }
-        : { description: 'OK', content: { 'application/json': { schema: responseSchema(doc.response, records) } } };
+        : 'text' in doc.response
+          ? { description: 'OK', content: { [doc.response.text]: { schema: { type: 'string' } } } }
+          : { description: 'OK', content: { 'application/json': { schema: responseSchema(doc.response, records) } } };
     const responses: Record<string, unknown> = { [String(doc.status)]: success };
     for (const code of errorStatuses(doc)) {
       responses[code] = { description: ERROR_MEANING[code], content: { 'application/json': { schema: errorBodyRef(doc.auth, code) } } };

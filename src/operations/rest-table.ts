@@ -19,6 +19,8 @@ export type PathResponse =
   | { list: RecordType }
   /** The exchange's answer, forwarded as it came: the zod schema of that answer. */
   | { exchange: z.ZodType }
+  /** A text body of this media type (`text/csv`): the reply is sent as a string, not JSON. */
+  | { text: string }
   /** 204 without a body: the adapter sends none, whatever the method returns. */
   | { empty: true };
 
@@ -43,7 +45,7 @@ export type PathError =
 
 type Method = (...args: never[]) => unknown;
 type ResultOf<F> = F extends (...args: never[]) => infer T ? Awaited<T> : never;
-export type MethodNames<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R] & string;
+type MethodNames<R> = { [K in keyof R]: R[K] extends Method ? K : never }[keyof R] & string;
 
 /**
  * One REST path of an operation: where it is, who may call it, how the

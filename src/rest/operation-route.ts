@@ -32,7 +32,7 @@ export function operationHandler(services: Services, logger: Logger, resolver: o
     const result = entry.input ? await inputFrom(entry.input, call) : await call();
     if (empty) return { status: typeof entry.status === 'number' ? entry.status : 204 };
     const status = typeof entry.status === 'function' ? entry.status(result) : entry.status;
-    return { status, body: entry.reply ? entry.reply(result, res) : result };
+    return { status, body: entry.reply ? entry.reply(result, res) : result, type: 'text' in entry.response ? entry.response.text : undefined };
   });
 }
 
