@@ -6,7 +6,8 @@ import type { Scope } from '../auth/caller';
  * The one operation table: every operation of the service is a resolver
  * method, and this rule on it is what both edges enforce. GraphQL reads it
  * from the root field's extensions; the REST adapter reads it when it mounts
- * a path on the method. Neither edge declares a weight or scope of its own.
+ * the method's paths, which the resolver's `restTable` (rest-table.ts) lists
+ * below it. Neither edge declares a weight or scope of its own.
  */
 export interface OperationRule {
   /** Request-cost units charged to a signing API key (spec "Limits"). */
