@@ -6,10 +6,9 @@ import type { CacheStatus } from '../upstream/upstream-client';
 import { inputFrom } from './request-parsing';
 
 /**
- * Spec "Funding rates", ... "Other market data" and contract §3: every
- * market answer carries `X-Cache: hit|miss`. The gateway-made paths reply
- * through `withCacheStatus`; the verbatim pass-through paths forward the
- * exchange's bytes.
+ * Contract §3: every market answer carries `X-Cache: hit|miss`. The
+ * gateway-made paths of the market table reply through `withCacheStatus`;
+ * its pass-through paths forward the exchange's bytes.
  */
 
 /** The query string as the caller wrote it (one value per name, the last one winning, as FastAPI reads scalars). */
