@@ -4,6 +4,441 @@
  */
 
 export interface paths {
+  '/fapi/v1/fundingRate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /fapi/v1/fundingRate: its body, verbatim */
+    get: operations['getFapiV1FundingRate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fapi/v1/ticker/24hr': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /fapi/v1/ticker/24hr: its body, verbatim */
+    get: operations['getFapiV1Ticker24hr'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fapi/v1/exchangeInfo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /fapi/v1/exchangeInfo: its body, verbatim */
+    get: operations['getFapiV1ExchangeInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fapi/v1/premiumIndex': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /fapi/v1/premiumIndex: its body, verbatim */
+    get: operations['getFapiV1PremiumIndex'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fapi/v1/fundingInfo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /fapi/v1/fundingInfo: its body, verbatim */
+    get: operations['getFapiV1FundingInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fapi/v1/openInterest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /fapi/v1/openInterest: its body, verbatim */
+    get: operations['getFapiV1OpenInterest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fapi/v1/time': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /fapi/v1/time: its body, verbatim */
+    get: operations['getFapiV1Time'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fapi/v1/klines': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /fapi/v1/klines: its body, verbatim */
+    get: operations['getFapiV1Klines'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/topLongShortPositionRatio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /topLongShortPositionRatio: its body, verbatim */
+    get: operations['getTopLongShortPositionRatio'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/data/topLongShortPositionRatio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /futures/data/topLongShortPositionRatio: its body, verbatim */
+    get: operations['getFuturesDataTopLongShortPositionRatio'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/topLongShortAccountRatio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /topLongShortAccountRatio: its body, verbatim */
+    get: operations['getTopLongShortAccountRatio'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/data/topLongShortAccountRatio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /futures/data/topLongShortAccountRatio: its body, verbatim */
+    get: operations['getFuturesDataTopLongShortAccountRatio'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/data/globalLongShortAccountRatio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /futures/data/globalLongShortAccountRatio: its body, verbatim */
+    get: operations['getFuturesDataGlobalLongShortAccountRatio'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/data/openInterestHist': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /futures/data/openInterestHist: its body, verbatim */
+    get: operations['getFuturesDataOpenInterestHist'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/delist': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pass-through of the exchange's /delist: its body, verbatim */
+    get: operations['getDelist'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/funding/rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Current funding rates of every symbol
+     * @description Weight 1.
+     */
+    get: operations['fundingRates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/funding/rates/{symbol}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One symbol's current funding rate
+     * @description Weight 1.
+     */
+    get: operations['fundingRate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/funding/rates/{symbol}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One symbol's funding rate history
+     * @description Weight 1.
+     */
+    get: operations['fundingRateHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/long-short/position-ratio/{symbol}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Top traders’ long/short position ratio (longPosition/shortPosition)
+     * @description Weight 1.
+     */
+    get: operations['positionRatio'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/long-short/account-ratio/{symbol}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Top traders’ long/short account ratio (longAccount/shortAccount)
+     * @description Weight 1.
+     */
+    get: operations['accountRatio'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ticker/24hr/active': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 24h tickers above a quote volume
+     * @description Weight 1.
+     */
+    get: operations['activeTickers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/smart-money/signal/overview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Smart-money overview of a symbol
+     * @description Weight 1.
+     */
+    get: operations['smartMoneyOverview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/smart-money/signal/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Smart-money signals
+     * @description Weight 1.
+     */
+    get: operations['smartMoneySignals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/whale-board': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whale board: perpetuals ranked by whale positioning
+     * @description Weight 1.
+     */
+    get: operations['whaleBoard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/strategies': {
     parameters: {
       query?: never;
@@ -552,441 +987,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/funding/rates': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Current funding rates of every symbol
-     * @description Weight 1.
-     */
-    get: operations['fundingRates'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/funding/rates/{symbol}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * One symbol's current funding rate
-     * @description Weight 1.
-     */
-    get: operations['fundingRate'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/funding/rates/{symbol}/history': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * One symbol's funding rate history
-     * @description Weight 1.
-     */
-    get: operations['fundingRateHistory'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/long-short/position-ratio/{symbol}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Top traders’ long/short position ratio (longPosition/shortPosition)
-     * @description Weight 1.
-     */
-    get: operations['positionRatio'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/long-short/account-ratio/{symbol}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Top traders’ long/short account ratio (longAccount/shortAccount)
-     * @description Weight 1.
-     */
-    get: operations['accountRatio'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ticker/24hr/active': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * 24h tickers above a quote volume
-     * @description Weight 1.
-     */
-    get: operations['activeTickers'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/smart-money/signal/overview': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Smart-money overview of a symbol
-     * @description Weight 1.
-     */
-    get: operations['smartMoneyOverview'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/smart-money/signal/list': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Smart-money signals
-     * @description Weight 1.
-     */
-    get: operations['smartMoneySignals'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/whale-board': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Whale board: perpetuals ranked by whale positioning
-     * @description Weight 1.
-     */
-    get: operations['whaleBoard'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/fapi/v1/fundingRate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /fapi/v1/fundingRate: its body, verbatim */
-    get: operations['getFapiV1FundingRate'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/fapi/v1/ticker/24hr': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /fapi/v1/ticker/24hr: its body, verbatim */
-    get: operations['getFapiV1Ticker24hr'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/fapi/v1/exchangeInfo': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /fapi/v1/exchangeInfo: its body, verbatim */
-    get: operations['getFapiV1ExchangeInfo'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/fapi/v1/premiumIndex': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /fapi/v1/premiumIndex: its body, verbatim */
-    get: operations['getFapiV1PremiumIndex'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/fapi/v1/fundingInfo': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /fapi/v1/fundingInfo: its body, verbatim */
-    get: operations['getFapiV1FundingInfo'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/fapi/v1/openInterest': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /fapi/v1/openInterest: its body, verbatim */
-    get: operations['getFapiV1OpenInterest'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/fapi/v1/time': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /fapi/v1/time: its body, verbatim */
-    get: operations['getFapiV1Time'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/fapi/v1/klines': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /fapi/v1/klines: its body, verbatim */
-    get: operations['getFapiV1Klines'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/topLongShortPositionRatio': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /topLongShortPositionRatio: its body, verbatim */
-    get: operations['getTopLongShortPositionRatio'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/futures/data/topLongShortPositionRatio': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /futures/data/topLongShortPositionRatio: its body, verbatim */
-    get: operations['getFuturesDataTopLongShortPositionRatio'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/topLongShortAccountRatio': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /topLongShortAccountRatio: its body, verbatim */
-    get: operations['getTopLongShortAccountRatio'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/futures/data/topLongShortAccountRatio': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /futures/data/topLongShortAccountRatio: its body, verbatim */
-    get: operations['getFuturesDataTopLongShortAccountRatio'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/futures/data/globalLongShortAccountRatio': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /futures/data/globalLongShortAccountRatio: its body, verbatim */
-    get: operations['getFuturesDataGlobalLongShortAccountRatio'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/futures/data/openInterestHist': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /futures/data/openInterestHist: its body, verbatim */
-    get: operations['getFuturesDataOpenInterestHist'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/delist': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pass-through of the exchange's /delist: its body, verbatim */
-    get: operations['getDelist'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/v1/strategies': {
     parameters: {
       query?: never;
@@ -1422,6 +1422,62 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description Current funding of a symbol; `fundingRate` is the upstream `lastFundingRate`. */
+    FundingRate: {
+      symbol: string;
+      fundingRate: string;
+      markPrice: string;
+      indexPrice: string;
+      nextFundingTime: number;
+      time: number;
+    };
+    FundingRateHistoryRow: {
+      symbol: string;
+      fundingTime: number;
+      fundingRate: string;
+      markPrice: string;
+    };
+    /** @description Account-weighted series carry longAccount/shortAccount; position-weighted ones longPosition/shortPosition. */
+    LongShortRatioRow: {
+      symbol: string;
+      longShortRatio: string;
+      longAccount?: string | null;
+      shortAccount?: string | null;
+      longPosition?: string | null;
+      shortPosition?: string | null;
+      timestamp: number;
+    };
+    Ticker24h: {
+      symbol: string;
+      priceChange: string;
+      priceChangePercent: string;
+      weightedAvgPrice: string;
+      lastPrice: string;
+      lastQty: string;
+      openPrice: string;
+      highPrice: string;
+      lowPrice: string;
+      volume: string;
+      quoteVolume: string;
+      openTime: number;
+      closeTime: number;
+      firstId: number;
+      lastId: number;
+      count: number;
+    };
+    WhaleBoard: {
+      generatedAt: number;
+      /** @description Highest score first. */
+      rows: components['schemas']['WhaleBoardRow'][];
+    };
+    WhaleBoardRow: {
+      symbol: string;
+      quoteVolume: string;
+      /** @description Latest 1h top-trader position long/short ratio. */
+      whaleLongShort: string;
+      /** @description log10(quoteVolume) × |ln(whaleLongShort)|, rounded to 4 decimals. */
+      score: number;
+    };
     /** @description A public strategy record. Timestamps are UTC without zone, as on the REST edge. */
     PublicStrategy: {
       id: number;
@@ -1591,62 +1647,6 @@ export interface components {
     WebhookRecovery: {
       /** @description How many failed deliveries are sent again. */
       requeued: number;
-    };
-    /** @description Current funding of a symbol; `fundingRate` is the upstream `lastFundingRate`. */
-    FundingRate: {
-      symbol: string;
-      fundingRate: string;
-      markPrice: string;
-      indexPrice: string;
-      nextFundingTime: number;
-      time: number;
-    };
-    FundingRateHistoryRow: {
-      symbol: string;
-      fundingTime: number;
-      fundingRate: string;
-      markPrice: string;
-    };
-    /** @description Account-weighted series carry longAccount/shortAccount; position-weighted ones longPosition/shortPosition. */
-    LongShortRatioRow: {
-      symbol: string;
-      longShortRatio: string;
-      longAccount?: string | null;
-      shortAccount?: string | null;
-      longPosition?: string | null;
-      shortPosition?: string | null;
-      timestamp: number;
-    };
-    Ticker24h: {
-      symbol: string;
-      priceChange: string;
-      priceChangePercent: string;
-      weightedAvgPrice: string;
-      lastPrice: string;
-      lastQty: string;
-      openPrice: string;
-      highPrice: string;
-      lowPrice: string;
-      volume: string;
-      quoteVolume: string;
-      openTime: number;
-      closeTime: number;
-      firstId: number;
-      lastId: number;
-      count: number;
-    };
-    WhaleBoard: {
-      generatedAt: number;
-      /** @description Highest score first. */
-      rows: components['schemas']['WhaleBoardRow'][];
-    };
-    WhaleBoardRow: {
-      symbol: string;
-      quoteVolume: string;
-      /** @description Latest 1h top-trader position long/short ratio. */
-      whaleLongShort: string;
-      /** @description log10(quoteVolume) × |ln(whaleLongShort)|, rounded to 4 decimals. */
-      score: number;
     };
     /** @description A signed-API strategy (spec "Signed-API strategy"). */
     SignedStrategy: {
@@ -1939,6 +1939,1723 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  getFapiV1FundingRate: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            symbol: string;
+            fundingTime: number;
+            fundingRate: string;
+            markPrice: string;
+          }[];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFapiV1Ticker24hr: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | ({
+                symbol: string;
+                priceChange: string;
+                priceChangePercent: string;
+                weightedAvgPrice: string;
+                lastPrice: string;
+                lastQty: string;
+                openPrice: string;
+                highPrice: string;
+                lowPrice: string;
+                volume: string;
+                quoteVolume: string;
+                openTime: number;
+                closeTime: number;
+                firstId: number;
+                lastId: number;
+                count: number;
+              } & {
+                [key: string]: unknown;
+              })
+            | ({
+                symbol: string;
+                priceChange: string;
+                priceChangePercent: string;
+                weightedAvgPrice: string;
+                lastPrice: string;
+                lastQty: string;
+                openPrice: string;
+                highPrice: string;
+                lowPrice: string;
+                volume: string;
+                quoteVolume: string;
+                openTime: number;
+                closeTime: number;
+                firstId: number;
+                lastId: number;
+                count: number;
+              } & {
+                [key: string]: unknown;
+              })[];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFapiV1ExchangeInfo: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            symbols: ({
+              symbol: string;
+              pair?: string;
+              contractType: string;
+              status?: string;
+              baseAsset: string;
+              quoteAsset: string;
+              marginAsset?: string;
+              pricePrecision: number;
+              quantityPrecision: number;
+              filters: ({
+                filterType: string;
+              } & {
+                [key: string]: unknown;
+              })[];
+            } & {
+              [key: string]: unknown;
+            })[];
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFapiV1PremiumIndex: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | ({
+                symbol: string;
+                markPrice: string;
+                indexPrice: string;
+                estimatedSettlePrice: string;
+                lastFundingRate: string;
+                interestRate: string;
+                nextFundingTime: number;
+                time: number;
+              } & {
+                [key: string]: unknown;
+              })
+            | ({
+                symbol: string;
+                markPrice: string;
+                indexPrice: string;
+                estimatedSettlePrice: string;
+                lastFundingRate: string;
+                interestRate: string;
+                nextFundingTime: number;
+                time: number;
+              } & {
+                [key: string]: unknown;
+              })[];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFapiV1FundingInfo: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': ({
+            symbol: string;
+            adjustedFundingRateCap: string;
+            adjustedFundingRateFloor: string;
+            fundingIntervalHours: number;
+          } & {
+            [key: string]: unknown;
+          })[];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFapiV1OpenInterest: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            symbol: string;
+            openInterest: string;
+            time: number;
+          };
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFapiV1Time: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            serverTime: number;
+          };
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFapiV1Klines: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': [number, string, string, string, string, string, number][];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getTopLongShortPositionRatio: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            symbol: string;
+            longShortRatio: string;
+            longAccount: string;
+            shortAccount: string;
+            timestamp: number;
+          }[];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFuturesDataTopLongShortPositionRatio: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            symbol: string;
+            longShortRatio: string;
+            longAccount: string;
+            shortAccount: string;
+            timestamp: number;
+          }[];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getTopLongShortAccountRatio: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            symbol: string;
+            longShortRatio: string;
+            longAccount: string;
+            shortAccount: string;
+            timestamp: number;
+          }[];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFuturesDataTopLongShortAccountRatio: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            symbol: string;
+            longShortRatio: string;
+            longAccount: string;
+            shortAccount: string;
+            timestamp: number;
+          }[];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFuturesDataGlobalLongShortAccountRatio: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            symbol: string;
+            longShortRatio: string;
+            longAccount: string;
+            shortAccount: string;
+            timestamp: number;
+          }[];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getFuturesDataOpenInterestHist: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': ({
+            symbol: string;
+            sumOpenInterest: string;
+            sumOpenInterestValue: string;
+            timestamp: number;
+          } & {
+            [key: string]: unknown;
+          })[];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  getDelist: {
+    parameters: {
+      query?: {
+        /** @description Forwarded to the exchange as sent. */
+        query?: {
+          [key: string]: string;
+        };
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            message: string | null;
+            data: {
+              catalogs: ({
+                catalogId: number;
+                articles: ({
+                  id: number;
+                  code: string;
+                  title: string;
+                  releaseDate: number;
+                } & {
+                  [key: string]: unknown;
+                })[];
+              } & {
+                [key: string]: unknown;
+              })[];
+            } & {
+              [key: string]: unknown;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Refused by the exchange */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeError'];
+        };
+      };
+    };
+  };
+  fundingRates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FundingRate'][];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  fundingRate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        symbol: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FundingRate'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  fundingRateHistory: {
+    parameters: {
+      query?: {
+        start_time?: unknown;
+        end_time?: unknown;
+        limit?: unknown;
+      };
+      header?: never;
+      path: {
+        symbol: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FundingRateHistoryRow'][];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  positionRatio: {
+    parameters: {
+      query?: {
+        period?: '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '12h' | '1d';
+        limit?: unknown;
+      };
+      header?: never;
+      path: {
+        symbol: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LongShortRatioRow'][];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  accountRatio: {
+    parameters: {
+      query?: {
+        period?: '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '12h' | '1d';
+        limit?: unknown;
+      };
+      header?: never;
+      path: {
+        symbol: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LongShortRatioRow'][];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  activeTickers: {
+    parameters: {
+      query?: {
+        min_quote_volume?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ticker24h'][];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  smartMoneyOverview: {
+    parameters: {
+      query: {
+        symbol: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  smartMoneySignals: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
+  whaleBoard: {
+    parameters: {
+      query?: {
+        min_quote_volume?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WhaleBoard'];
+        };
+      };
+      /** @description Validation failed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DetailError'];
+        };
+      };
+    };
+  };
   strategies: {
     parameters: {
       query?: never;
@@ -4409,1723 +6126,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CodedError'];
-        };
-      };
-    };
-  };
-  fundingRates: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FundingRate'][];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  fundingRate: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        symbol: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FundingRate'];
-        };
-      };
-      /** @description Invalid input */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  fundingRateHistory: {
-    parameters: {
-      query?: {
-        start_time?: unknown;
-        end_time?: unknown;
-        limit?: unknown;
-      };
-      header?: never;
-      path: {
-        symbol: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FundingRateHistoryRow'][];
-        };
-      };
-      /** @description Invalid input */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  positionRatio: {
-    parameters: {
-      query?: {
-        period?: '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '12h' | '1d';
-        limit?: unknown;
-      };
-      header?: never;
-      path: {
-        symbol: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['LongShortRatioRow'][];
-        };
-      };
-      /** @description Invalid input */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  accountRatio: {
-    parameters: {
-      query?: {
-        period?: '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '12h' | '1d';
-        limit?: unknown;
-      };
-      header?: never;
-      path: {
-        symbol: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['LongShortRatioRow'][];
-        };
-      };
-      /** @description Invalid input */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  activeTickers: {
-    parameters: {
-      query?: {
-        min_quote_volume?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ticker24h'][];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  smartMoneyOverview: {
-    parameters: {
-      query: {
-        symbol: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            [key: string]: unknown;
-          };
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  smartMoneySignals: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            [key: string]: unknown;
-          }[];
-        };
-      };
-      /** @description Invalid input */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  whaleBoard: {
-    parameters: {
-      query?: {
-        min_quote_volume?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['WhaleBoard'];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-    };
-  };
-  getFapiV1FundingRate: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            symbol: string;
-            fundingTime: number;
-            fundingRate: string;
-            markPrice: string;
-          }[];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFapiV1Ticker24hr: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | ({
-                symbol: string;
-                priceChange: string;
-                priceChangePercent: string;
-                weightedAvgPrice: string;
-                lastPrice: string;
-                lastQty: string;
-                openPrice: string;
-                highPrice: string;
-                lowPrice: string;
-                volume: string;
-                quoteVolume: string;
-                openTime: number;
-                closeTime: number;
-                firstId: number;
-                lastId: number;
-                count: number;
-              } & {
-                [key: string]: unknown;
-              })
-            | ({
-                symbol: string;
-                priceChange: string;
-                priceChangePercent: string;
-                weightedAvgPrice: string;
-                lastPrice: string;
-                lastQty: string;
-                openPrice: string;
-                highPrice: string;
-                lowPrice: string;
-                volume: string;
-                quoteVolume: string;
-                openTime: number;
-                closeTime: number;
-                firstId: number;
-                lastId: number;
-                count: number;
-              } & {
-                [key: string]: unknown;
-              })[];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFapiV1ExchangeInfo: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            symbols: ({
-              symbol: string;
-              pair?: string;
-              contractType: string;
-              status?: string;
-              baseAsset: string;
-              quoteAsset: string;
-              marginAsset?: string;
-              pricePrecision: number;
-              quantityPrecision: number;
-              filters: ({
-                filterType: string;
-              } & {
-                [key: string]: unknown;
-              })[];
-            } & {
-              [key: string]: unknown;
-            })[];
-          } & {
-            [key: string]: unknown;
-          };
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFapiV1PremiumIndex: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | ({
-                symbol: string;
-                markPrice: string;
-                indexPrice: string;
-                estimatedSettlePrice: string;
-                lastFundingRate: string;
-                interestRate: string;
-                nextFundingTime: number;
-                time: number;
-              } & {
-                [key: string]: unknown;
-              })
-            | ({
-                symbol: string;
-                markPrice: string;
-                indexPrice: string;
-                estimatedSettlePrice: string;
-                lastFundingRate: string;
-                interestRate: string;
-                nextFundingTime: number;
-                time: number;
-              } & {
-                [key: string]: unknown;
-              })[];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFapiV1FundingInfo: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': ({
-            symbol: string;
-            adjustedFundingRateCap: string;
-            adjustedFundingRateFloor: string;
-            fundingIntervalHours: number;
-          } & {
-            [key: string]: unknown;
-          })[];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFapiV1OpenInterest: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            symbol: string;
-            openInterest: string;
-            time: number;
-          };
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFapiV1Time: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            serverTime: number;
-          };
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFapiV1Klines: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': [number, string, string, string, string, string, number][];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getTopLongShortPositionRatio: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            symbol: string;
-            longShortRatio: string;
-            longAccount: string;
-            shortAccount: string;
-            timestamp: number;
-          }[];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFuturesDataTopLongShortPositionRatio: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            symbol: string;
-            longShortRatio: string;
-            longAccount: string;
-            shortAccount: string;
-            timestamp: number;
-          }[];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getTopLongShortAccountRatio: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            symbol: string;
-            longShortRatio: string;
-            longAccount: string;
-            shortAccount: string;
-            timestamp: number;
-          }[];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFuturesDataTopLongShortAccountRatio: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            symbol: string;
-            longShortRatio: string;
-            longAccount: string;
-            shortAccount: string;
-            timestamp: number;
-          }[];
-        };
-      };
-      /** @description Validation failed */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFuturesDataGlobalLongShortAccountRatio: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            symbol: string;
-            longShortRatio: string;
-            longAccount: string;
-            shortAccount: string;
-            timestamp: number;
-          }[];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getFuturesDataOpenInterestHist: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': ({
-            symbol: string;
-            sumOpenInterest: string;
-            sumOpenInterestValue: string;
-            timestamp: number;
-          } & {
-            [key: string]: unknown;
-          })[];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
-        };
-      };
-    };
-  };
-  getDelist: {
-    parameters: {
-      query?: {
-        /** @description Forwarded to the exchange as sent. */
-        query?: {
-          [key: string]: string;
-        };
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            code: string;
-            message: string | null;
-            data: {
-              catalogs: ({
-                catalogId: number;
-                articles: ({
-                  id: number;
-                  code: string;
-                  title: string;
-                  releaseDate: number;
-                } & {
-                  [key: string]: unknown;
-                })[];
-              } & {
-                [key: string]: unknown;
-              })[];
-            } & {
-              [key: string]: unknown;
-            };
-          } & {
-            [key: string]: unknown;
-          };
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description The exchange failed or did not answer */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DetailError'];
-        };
-      };
-      /** @description Refused by the exchange */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExchangeError'];
         };
       };
     };

@@ -108,12 +108,12 @@ export function restTable<R extends object>(resolver: ResolverClass<R>, table: R
   TABLES.set(resolver, table);
 }
 
-/** One entry of the flattened table, in declaration order: an operation's path or a pass-through path. */
+/** One entry of the flattened table: an operation's path or a pass-through path. */
 export type RestEntry =
   | { kind: 'operation'; resolver: ResolverClass<object>; method: string; route: OperationRoute<Method>; tag: string }
   | { kind: 'pass-through'; route: PassThroughRoute };
 
-/** Every REST entry of `resolvers` (in their order, then their tables'): what the router mounts and the reference lists. */
+/** Every REST entry of `resolvers`, in their order; in a table, its pass-through paths first, then its operations' in declaration order. */
 export function restEntries(resolvers: readonly ResolverClass<object>[]): RestEntry[] {
   return resolvers.flatMap((resolver): RestEntry[] => {
     const table = TABLES.get(resolver);
@@ -121,7 +121,7 @@ export function restEntries(resolvers: readonly ResolverClass<object>[]): RestEn
     const operations = Object.entries(table.operations as Record<string, OperationRoute<Method> | OperationRoute<Method>[]>).flatMap(([method, routes]) =>
       [routes].flat().map((route): RestEntry => ({ kind: 'operation', resolver, method, route, tag: route.tag ?? table.tag })),
     );
-    return [...operations, ...(table.passThrough ?? []).map((route): RestEntry => ({ kind: 'pass-through', route }))];
+    return [...(table.passThrough ?? []).map((route): RestEntry => ({ kind: 'pass-through', route })), ...operations];
   });
 }
 

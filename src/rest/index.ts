@@ -2,14 +2,19 @@ import { Router, type RequestHandler } from 'express';
 import type { Logger } from '../observability/logger';
 import { mountingOrder, restEntries, type RestEntry } from '../operations/rest-table';
 import { RESOLVERS } from '../resolvers';
+import { MarketDataResolver } from '../resolvers/market-data.resolver';
 import type { Services } from '../services';
 import { asUpstreamCaller } from '../upstream/upstream-caller';
 import { passThroughHandler } from './market-answers';
 import { operationHandler } from './operation-route';
 
-/** Every REST entry of the resolvers' tables, in declaration order: what `restRoutes` mounts and the reference documents. */
+/**
+ * Every REST entry of the resolvers' tables: what `restRoutes` mounts and the
+ * reference documents. Market data first, the busiest paths, as the
+ * reference has always listed them.
+ */
 export function restTableEntries(): RestEntry[] {
-  return restEntries(RESOLVERS);
+  return restEntries([MarketDataResolver, ...RESOLVERS.filter((resolver) => resolver !== MarketDataResolver)]);
 }
 
 /**
