@@ -7,11 +7,9 @@ import { requestSignature } from '../src/auth/request-signature';
 import { loadConfig } from '../src/config/config';
 import { EVENT_TYPES } from '../src/events/event-types';
 import { eventsMarkdown } from '../src/openapi/event-tables';
-import { limitsMarkdown, GENERATED_BEGIN, GENERATED_END } from '../src/openapi/limits-tables';
-import { mountedRoutes } from '../src/openapi/mounted-routes';
-import { restRoutes } from '../src/rest';
+import { FEATURE_PATH_TABLES, limitsMarkdown, restPathsMarkdown, GENERATED_BEGIN, GENERATED_END } from '../src/openapi/limits-tables';
+import { restTableEntries } from '../src/rest';
 import { buildAppSchema } from '../src/schema/build-schema';
-import { startTestService, type TestService } from './support/test-service';
 
 const ROOT = path.resolve(__dirname, '..');
 const DOCUMENTS = [
@@ -70,20 +68,21 @@ describe('the documentation is all inside the repository and agrees with the cod
     expect(listed).toEqual([...EVENT_TYPES]);
   });
 
-  describe('docs/limits.md', () => {
-    let service: TestService;
-    beforeAll(async () => {
-      service = await startTestService();
-    });
-    afterAll(() => service.stop());
-
-    it('its tables are what npm run docs:generate makes from the operation table and the constants', async () => {
-      const routes = mountedRoutes(restRoutes(service.service.services, service.service.logger));
-      const expected = limitsMarkdown(await buildAppSchema(), routes, loadConfig({}));
-      const text = read('docs/limits.md');
-      expect(text.slice(text.indexOf(GENERATED_BEGIN), text.indexOf(GENERATED_END) + GENERATED_END.length)).toBe(expected);
-    });
+  it('docs/limits.md: its tables are what npm run docs:generate makes from the operation table and the constants', async () => {
+    const expected = limitsMarkdown(await buildAppSchema(), restTableEntries(), loadConfig({}));
+    const text = read('docs/limits.md');
+    expect(text.slice(text.indexOf(GENERATED_BEGIN), text.indexOf(GENERATED_END) + GENERATED_END.length)).toBe(expected);
   });
+
+  it.each(FEATURE_PATH_TABLES)(
+    'docs/%s lists the REST paths tagged %s with the weights of the operation table, as npm run docs:generate makes it',
+    (name, tag) => {
+      const text = read(path.join('docs', name));
+      const generated = text.slice(text.indexOf(GENERATED_BEGIN), text.indexOf(GENERATED_END) + GENERATED_END.length);
+      expect(generated).toBe(restPathsMarkdown(restTableEntries(), tag));
+      expect(generated.split('\n').filter((line) => line.startsWith('| `')).length).toBeGreaterThanOrEqual(9);
+    },
+  );
 
   it("docs/graphql.md lists each enum with the schema's values, and the timeframe table maps each one", async () => {
     const schema = await buildAppSchema();

@@ -4,10 +4,9 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { grantPlan } from '../src/cli/commands/grant-plan';
 import { importSeries } from '../src/cli/commands/import-series';
-import { mountedRoutes } from '../src/openapi/mounted-routes';
+import { HEALTH_ROUTES } from '../src/http/health.routes';
 import { openApiPath } from '../src/openapi/openapi-document';
-import { PATH_TABLE } from '../src/openapi/path-table';
-import { restRoutes } from '../src/rest';
+import { restTableEntries } from '../src/rest';
 import { jobBody } from './support/backtest';
 import { request } from './support/http';
 import { bearer, signedClient, startOutsideWorld, type OutsideWorld } from './support/identity';
@@ -77,18 +76,30 @@ describe('GET /openapi.json and GET /docs', () => {
     expect(await validateWithStandardValidator(document)).toEqual({ valid: true });
   });
 
-  it('lists exactly the routes the service mounts, pass-through paths included, and the path table names no route that is not mounted', () => {
-    const routes = mountedRoutes(restRoutes(service.service.services, service.service.logger));
-    const mounted = routes.map((route) => `${route.method} ${openApiPath(route.path)}`).sort();
-    const documented = Object.entries(document.paths)
-      .flatMap(([pathName, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${pathName}`))
-      .sort();
-    expect(documented).toEqual(mounted);
-    const passThrough = new Set(service.service.services.marketPassThrough.paths().map((pathName) => `GET ${pathName}`));
-    const routeKeys = new Set(routes.map((route) => `${route.method} ${route.path}`));
-    expect(routes.map((route) => `${route.method} ${route.path}`).filter((key) => !PATH_TABLE[key] && !passThrough.has(key))).toEqual([]);
-    expect(Object.keys(PATH_TABLE).filter((key) => !routeKeys.has(key))).toEqual([]);
-    for (const key of passThrough) expect(documented).toContain(key);
+  it('lists every path of the operation table (the pass-through paths included) and the health paths, and nothing else', () => {
+    const table = restTableEntries().map((entry) => `${entry.kind === 'operation' ? entry.route.method : 'GET'} ${openApiPath(entry.route.path)}`);
+    const health = HEALTH_ROUTES.map((route) => `${route.method} ${route.path}`);
+    expect(
+      operationsOf(document)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual([...table, ...health].sort());
+    for (const pathName of service.service.services.marketPassThrough.paths()) expect(table).toContain(`GET ${pathName}`);
+  });
+
+  it('GET /healthz, /readyz and /metrics answer in their documented shapes', async () => {
+    const validate = answerValidator(document);
+    for (const pathName of ['/healthz', '/readyz']) {
+      const response = await request<unknown>(service.url, 'GET', pathName);
+      expect(response.status).toBe(200);
+      const check = validate('GET', pathName, '200');
+      expect(check(response.body) ? [] : check.errors).toEqual([]);
+    }
+    expect(validate('GET', '/readyz', '503')({ status: 'unavailable', database: false, migrated: false })).toBe(true);
+    const metrics = await fetch(`${service.url}/metrics`);
+    expect(metrics.headers.get('content-type')).toContain('text/plain');
+    expect(Object.keys(document.paths['/metrics']?.get?.responses['200']?.content ?? {})).toEqual(['text/plain']);
+    await metrics.text();
   });
 
   it('declares the three security schemes and uses them per path, with the error body of each kind of endpoint', () => {
@@ -110,26 +121,33 @@ describe('GET /openapi.json and GET /docs', () => {
 
   it('every operation documents a schema for its success answer (or answers 204 without a body) and the error bodies of docs/errors.md', () => {
     const described = (schema: unknown) => typeof schema === 'object' && schema !== null && ['$ref', 'type', 'anyOf'].some((key) => key in schema);
-    const lacking = operationsOf(document).flatMap(([name, operation]) => {
-      const successes = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
-      const errors = Object.entries(operation.responses).filter(([status]) => /^[45]/.test(status));
-      const problems = [
-        ...(successes.length === 0 ? ['no 2xx answer'] : []),
-        ...successes
-          .filter(([status, response]) => !(status === '204' && !response.content) && !described(response.content?.['application/json']?.schema))
-          .map(([status]) => `${status} without a schema`),
-        ...(errors.length === 0 ? ['no error answer'] : []),
-        ...errors
-          .filter(
-            ([, response]) =>
-              !/^#\/components\/schemas\/(DetailError|CodedError|ExchangeError)$/.test(
-                (response.content?.['application/json']?.schema as { $ref?: string } | undefined)?.$ref ?? '',
-              ),
-          )
-          .map(([status]) => `${status} without an error body`),
-      ];
-      return problems.map((problem) => `${name}: ${problem}`);
-    });
+    // The health paths have no rate limit, credentials or input: they fail only as their own entries say.
+    const health = new Set(HEALTH_ROUTES.map((route) => `${route.method} ${route.path}`));
+    const lacking = operationsOf(document)
+      .filter(([name]) => !health.has(name))
+      .flatMap(([name, operation]) => {
+        const successes = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+        const errors = Object.entries(operation.responses).filter(([status]) => /^[45]/.test(status));
+        const problems = [
+          ...(successes.length === 0 ? ['no 2xx answer'] : []),
+          ...successes
+            .filter(
+              ([status, response]) =>
+                !(status === '204' && !response.content) && !Object.values(response.content ?? {}).some((media) => described(media.schema)),
+            )
+            .map(([status]) => `${status} without a schema`),
+          ...(errors.length === 0 ? ['no error answer'] : []),
+          ...errors
+            .filter(
+              ([, response]) =>
+                !/^#\/components\/schemas\/(DetailError|CodedError|ExchangeError)$/.test(
+                  (response.content?.['application/json']?.schema as { $ref?: string } | undefined)?.$ref ?? '',
+                ),
+            )
+            .map(([status]) => `${status} without an error body`),
+        ];
+        return problems.map((problem) => `${name}: ${problem}`);
+      });
     expect(lacking).toEqual([]);
   });
 

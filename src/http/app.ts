@@ -6,14 +6,13 @@ import type { Orm } from '../db/orm';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { sendError } from '../rest/error-responses';
-import { restRoutes } from '../rest';
+import { restRoutes, restTableEntries } from '../rest';
 import type { Services } from '../services';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
-import { mountedRoutes } from '../openapi/mounted-routes';
 import { SERVICE_VERSION } from '../openapi/service-version';
 import { asUpstreamCaller } from '../upstream/upstream-caller';
 import { dashboardRoutes } from './dashboard.routes';
-import { healthRoutes } from './health.routes';
+import { HEALTH_ROUTES, healthRoutes } from './health.routes';
 import { openApiRoutes } from './openapi.routes';
 import { isExemptFromPublicLimit, publicRateLimit } from './public-rate-limit';
 import { refuseUnstorableInput } from './input-guards';
@@ -90,14 +89,8 @@ export function createRequestListener(parts: AppParts): RequestListener {
   // Upstream calls a query makes count against its client's share of the upstream budget (see upstream-caller.ts).
   app.use('/graphql', (req, res, next) => asUpstreamCaller(req.ip, () => parts.graphqlMiddleware(req, res, next)));
   app.use(refuseUnstorableInput());
-  const rest = restRoutes(parts.services, parts.logger, remembered.remember());
-  app.use(rest);
-  app.use(
-    openApiRoutes(
-      () =>
-        buildOpenApiDocument({ routes: mountedRoutes(rest), passThroughPaths: parts.services.marketPassThrough.paths(), version: SERVICE_VERSION }).document,
-    ),
-  );
+  app.use(restRoutes(parts.services, parts.logger, remembered.remember()));
+  app.use(openApiRoutes(() => buildOpenApiDocument({ entries: restTableEntries(), serviceRoutes: HEALTH_ROUTES, version: SERVICE_VERSION })));
   app.use(methodNotAllowed(app));
 
   app.use((req: Request, res: Response) => {

@@ -12,8 +12,7 @@ import { authenticateConnectionParams, graphQLCallerFrom, WS_UNAUTHORIZED } from
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable';
 import { isAppError } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
-import type { GraphQLContext } from '../schema/context';
-import { RequestLoaders } from '../schema/request-loaders';
+import { requestContext, type GraphQLContext } from '../schema/context';
 import { formatGraphQLError } from '../schema/format-error';
 import { operationWeightPlugin } from '../schema/operation-weight';
 import { queryCostPlugin, type QueryCost } from '../schema/query-limits';
@@ -61,14 +60,12 @@ export function startSubscriptions(schema: GraphQLSchema, httpServer: Server, se
         ctx.extra.caller = caller;
         return true;
       },
-      context: (ctx, id): GraphQLContext => ({
-        services,
-        logger,
-        requestId: 'ws',
-        caller: ctx.extra.caller,
-        loaders: new RequestLoaders(),
-        subscriber: { id, send: (text, sent) => sendText(ctx.extra.socket, text, sent) },
-      }),
+      context: (ctx, id): GraphQLContext =>
+        requestContext(services, logger, {
+          requestId: 'ws',
+          caller: ctx.extra.caller,
+          subscriber: { id, send: (text, sent) => sendText(ctx.extra.socket, text, sent) },
+        }),
       onSubscribe: async (ctx, _id, payload) => {
         const admitted = await admitSubscription(schema, services, ctx.extra.caller, payload);
         if (!('args' in admitted)) return admitted;
@@ -154,15 +151,13 @@ export async function startGraphQL(schema: GraphQLSchema, services: Services, lo
 
   return {
     middleware: expressMiddleware(apollo, {
-      context: async ({ req }) => ({
-        services,
-        logger,
-        requestId: requestIdOf(req),
-        caller: await graphQLCallerFrom(services.authenticator, req).catch(rethrowUnavailable),
-        dataApiKey: req.get('x-data-api-key'),
-        chargePublicRequests: req.chargePublicRequests,
-        loaders: new RequestLoaders(),
-      }),
+      context: async ({ req }) =>
+        requestContext(services, logger, {
+          requestId: requestIdOf(req),
+          caller: await graphQLCallerFrom(services.authenticator, req).catch(rethrowUnavailable),
+          dataApiKey: req.get('x-data-api-key'),
+          chargePublicRequests: req.chargePublicRequests,
+        }),
     }),
     stop: () => apollo.stop(),
   };

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { SCOPES } from '../auth/caller';
 import { exchangeMessage } from '../upstream/exchange-trading-client';
 import { EquityPointWire } from './wire-extras';
-import type { MountedRoute } from './mounted-routes';
-import { PASS_THROUGH_REPLIES } from './pass-through-replies';
-import { PATH_TABLE, type PathAuth, type PathDoc, type PathError } from './path-table';
+import { operationRuleOf, type OperationRule } from '../operations/operation';
+import type { PathAuth, PathError, PathResponse, RestEntry, ServiceRoute } from '../operations/rest-table';
 import { RecordSchemas, type JsonSchema } from './record-schemas';
 
 export interface OpenApiInput {
-  routes: MountedRoute[];
-  /** The verbatim pass-through market paths: the upstream's bodies, not the service's records. */
-  passThroughPaths: string[];
+  /** The resolvers' REST tables, flattened (rest/index.ts `restTableEntries`). */
+  entries: RestEntry[];
+  /** Paths outside the operations: health and metrics. */
+  serviceRoutes: readonly ServiceRoute[];
   version: string;
 }
 
@@ -24,8 +24,8 @@ export function openApiPath(expressPath: string): string {
  * query or body (defaults make a field optional), or the exchange's reply
  * (the fields the gateway reads; others the exchange adds are allowed).
  */
-function sentSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+function sentSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   return rest;
 }
 
@@ -124,19 +124,20 @@ const PATH_ERROR_STATUS: Record<PathError, string> = {
 };
 
 /** The error statuses a path answers (docs/errors.md): those of its kind of authentication, of its input and path parameters, and its own. */
-function errorStatuses(auth: PathAuth, doc: PathDoc, route: MountedRoute): string[] {
+function errorStatuses(doc: PathDoc): string[] {
+  const { auth } = doc;
   // The per-IP limit or the weight budget; the database.
   const statuses = new Set(['429', '503']);
   const hasInput = doc.query !== undefined || doc.body !== undefined;
-  const hasPathParameters = route.path.includes(':');
+  const hasPathParameters = doc.path.includes(':');
   if (auth !== 'public') statuses.add('401');
-  if (auth === 'plan-key' || route.mount?.rule.scope) statuses.add('403');
+  if (auth === 'plan-key' || doc.operation?.rule.scope) statuses.add('403');
   if (auth === 'signed' && (hasInput || hasPathParameters)) statuses.add('400');
   if (auth !== 'signed' && hasInput) statuses.add('422');
   // A malformed percent-escape in a parameter is 400; an unknown resource 404.
   if (hasPathParameters) statuses.add('400').add('404');
   if (doc.body) statuses.add('413').add('415');
-  for (const error of doc.errors ?? []) statuses.add(PATH_ERROR_STATUS[error]);
+  for (const error of doc.errors) statuses.add(PATH_ERROR_STATUS[error]);
   return [...statuses].sort();
 }
 
@@ -145,57 +146,80 @@ function errorBodyRef(auth: PathAuth, status: string): JsonSchema {
   return { $ref: auth === 'signed' ? '#/components/schemas/CodedError' : '#/components/schemas/DetailError' };
 }
 
-export interface OpenApiResult {
-  document: Record<string, unknown>;
-  /** Mounted routes with no entry in the path table nor a pass-through reply (they are still listed, with any JSON as their answer). */
-  undocumented: string[];
+/** One documented path, whichever kind of entry it comes from. */
+interface PathDoc {
+  method: string;
+  path: string;
+  summary: string;
+  tag: string;
+  auth: PathAuth;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: PathResponse;
+  status: number;
+  errors: PathError[];
+  /** The resolver method it is mounted on (with its rule), absent for pass-through paths. */
+  operation?: { name: string; rule: OperationRule };
+  /** A pass-through path forwards any query to the exchange. */
+  forwardsQuery?: true;
+}
+
+function pathDocOf(entry: RestEntry): PathDoc {
+  if (entry.kind === 'pass-through') {
+    const { path, reply, checkedQuery } = entry.route;
+    return {
+      method: 'GET',
+      path,
+      summary: `Pass-through of the exchange's ${path}: its body, verbatim`,
+      tag: 'Market data pass-through',
+      auth: 'public',
+      response: { exchange: reply },
+      status: 200,
+      errors: ['upstream', 'exchange-refusal', ...(checkedQuery ? (['invalid-query'] as const) : [])],
+      forwardsQuery: true,
+    };
+  }
+  const { route } = entry;
+  const rule = operationRuleOf(entry.resolver, entry.method);
+  if (!rule) throw new Error(`${entry.resolver.name}.${entry.method} has a REST path but declares no @Operation rule`);
+  return {
+    method: route.method,
+    path: route.path,
+    summary: route.summary,
+    tag: entry.tag,
+    auth: route.auth,
+    query: route.query,
+    body: route.body,
+    response: route.response,
+    status: typeof route.status === 'number' ? route.status : 'empty' in route.response ? 204 : 200,
+    errors: route.errors ?? [],
+    operation: { name: entry.method, rule },
+  };
 }
 
 /**
- * The OpenAPI 3.1 document of every REST route the service mounts: request
- * schemas from the zod schemas the services validate with, answers from the
- * GraphQL object types declared over the wire records, auth and weight from
- * the operation each route is mounted on.
+ * The OpenAPI 3.1 document of every REST path of the service, from the one
+ * table the router is mounted from: request schemas from the zod schemas the
+ * services validate with, answers from the GraphQL object types declared
+ * over the wire records, auth, weight and scope from each operation's entry
+ * and rule; the health paths from their own entries.
  */
-export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
+export function buildOpenApiDocument(input: OpenApiInput): Record<string, unknown> {
   const records = new RecordSchemas({ BacktestResult: { equity_curve: { type: 'array', items: EquityPointWire } } });
-  const passThrough = new Set(input.passThroughPaths);
   const paths: Record<string, Record<string, unknown>> = {};
-  const undocumented: string[] = [];
+  const docs = input.entries.map(pathDocOf);
 
   // An operation mounted on several paths (sign-in per provider, plan k-lines per market) is named by its path instead, so ids stay unique.
   const mountsOf = new Map<string, number>();
-  for (const route of input.routes) if (route.mount) mountsOf.set(route.mount.method, (mountsOf.get(route.mount.method) ?? 0) + 1);
-  for (const route of input.routes) {
-    const key = `${route.method} ${route.path}`;
-    const reply = passThrough.has(route.path) && route.method === 'GET' ? PASS_THROUGH_REPLIES[route.path] : undefined;
-    const entry: PathDoc | undefined =
-      PATH_TABLE[key] ??
-      (reply
-        ? {
-            summary: `Pass-through of the exchange's ${route.path}: its body, verbatim`,
-            tag: 'Market data pass-through',
-            auth: 'public',
-            response: { exchange: reply.reply },
-            errors: ['upstream', 'exchange-refusal', ...(reply.checkedQuery ? (['invalid-query'] as const) : [])],
-          }
-        : undefined);
-    if (!entry) undocumented.push(key);
-    const doc = entry ?? { summary: key, tag: 'Other', auth: 'public', response: { exchange: z.unknown() } };
-    // A plan-key path is public to the adapter (the service checks the key), so the table's word is the more precise.
-    const auth: PathAuth = route.mount && !(route.mount.authentication === 'public' && doc.auth === 'plan-key') ? route.mount.authentication : doc.auth;
-    const parameters: JsonSchema[] = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({
-      name: match[1],
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
+  for (const doc of docs) if (doc.operation) mountsOf.set(doc.operation.name, (mountsOf.get(doc.operation.name) ?? 0) + 1);
+  for (const doc of docs) {
+    const parameters: JsonSchema[] = pathParameters(doc.path);
     if (doc.query) {
       const query = sentSchema(doc.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
       for (const [name, schema] of Object.entries(query.properties ?? {}))
         parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
     }
-    if (passThrough.has(route.path))
+    if (doc.forwardsQuery)
       parameters.push({
         name: 'query',
         in: 'query',
@@ -206,36 +230,38 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
         description: 'Forwarded to the exchange as sent.',
       });
 
-    const status = String(doc.status ?? 200);
     const success =
       'empty' in doc.response
         ? { description: 'Done; no body.' }
-        : { description: 'OK', content: { 'application/json': { schema: responseSchema(doc, records) } } };
-    const responses: Record<string, unknown> = { [status]: success };
-    for (const code of errorStatuses(auth, doc, route)) {
-      responses[code] = { description: ERROR_MEANING[code], content: { 'application/json': { schema: errorBodyRef(auth, code) } } };
+        : 'text' in doc.response
+          ? { description: 'OK', content: { [doc.response.text]: { schema: { type: 'string' } } } }
+          : { description: 'OK', content: { 'application/json': { schema: responseSchema(doc.response, records) } } };
+    const responses: Record<string, unknown> = { [String(doc.status)]: success };
+    for (const code of errorStatuses(doc)) {
+      responses[code] = { description: ERROR_MEANING[code], content: { 'application/json': { schema: errorBodyRef(doc.auth, code) } } };
     }
 
     const operation: Record<string, unknown> = {
-      operationId: route.mount && mountsOf.get(route.mount.method) === 1 ? route.mount.method : operationIdOf(route.method, route.path),
+      operationId: doc.operation && mountsOf.get(doc.operation.name) === 1 ? doc.operation.name : operationIdOf(doc.method, doc.path),
       summary: doc.summary,
       tags: [doc.tag],
       parameters,
       responses,
     };
-    const security = SECURITY[auth];
+    const security = SECURITY[doc.auth];
     if (security) operation.security = security;
-    if (route.mount) {
-      operation['x-weight'] = route.mount.rule.weight;
-      if (route.mount.rule.scope) operation['x-scope'] = route.mount.rule.scope;
-      operation.description = `Weight ${route.mount.rule.weight}${route.mount.rule.scope ? `; needs the scope \`${route.mount.rule.scope}\`` : ''}.`;
+    if (doc.operation) {
+      const { weight, scope } = doc.operation.rule;
+      operation['x-weight'] = weight;
+      if (scope) operation['x-scope'] = scope;
+      operation.description = `Weight ${weight}${scope ? `; needs the scope \`${scope}\`` : ''}.`;
     }
     if (doc.body) operation.requestBody = { required: true, content: { 'application/json': { schema: sentSchema(doc.body) } } };
-    const path = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
+    addOperation(paths, doc.method, doc.path, operation);
   }
+  for (const route of input.serviceRoutes) addOperation(paths, route.method, route.path, serviceOperation(route));
 
-  const document = {
+  return {
     openapi: '3.1.0',
     info: {
       title: 'Futures data, strategy, backtest and webhook service',
@@ -248,11 +274,34 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
       securitySchemes: SECURITY_SCHEMES,
     },
   };
-  return { document, undocumented };
 }
 
-function responseSchema(doc: PathDoc, records: RecordSchemas): JsonSchema {
-  const response = doc.response;
+function addOperation(paths: Record<string, Record<string, unknown>>, method: string, expressPath: string, operation: Record<string, unknown>): void {
+  const path = openApiPath(expressPath);
+  paths[path] = { ...paths[path], [method.toLowerCase()]: operation };
+}
+
+function pathParameters(expressPath: string): JsonSchema[] {
+  return [...expressPath.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+}
+
+/** A health or metrics path: public, unlimited, answering what its entry lists. */
+function serviceOperation(route: ServiceRoute): Record<string, unknown> {
+  const responses = Object.fromEntries(
+    Object.entries(route.answers).map(([status, answer]) => [
+      status,
+      {
+        description: answer.description,
+        content: answer.json
+          ? { 'application/json': { schema: sentSchema(answer.json, 'output') } }
+          : { [answer.text ?? 'text/plain']: { schema: { type: 'string' } } },
+      },
+    ]),
+  );
+  return { operationId: operationIdOf(route.method, route.path), summary: route.summary, tags: [route.tag], parameters: [], responses };
+}
+
+function responseSchema(response: PathResponse, records: RecordSchemas): JsonSchema {
   if ('record' in response) return records.refFor(response.record);
   if ('list' in response) return { type: 'array', items: records.refFor(response.list) };
   if ('exchange' in response) return sentSchema(response.exchange);

@@ -16,6 +16,11 @@ import {
   CreateBacktestSweepInput,
 } from '../schema/backtest.types';
 import type { GraphQLContext } from '../schema/context';
+import { restTable } from '../operations/rest-table';
+import { bodyField, pathParam } from '../rest/request-parsing';
+import { cancelSchema, listSchema } from '../services/backtests/backtest-jobs.service';
+import { createSchema as createJobSchema } from '../services/backtests/job-config';
+import { createSchema as createSweepSchema } from '../services/backtests/sweep-config';
 import { StrategyType } from '../schema/strategy.types';
 import type { JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
@@ -120,6 +125,94 @@ export class BacktestResolver {
     return record;
   }
 }
+
+/** The REST paths of the operations above (spec "Backtest jobs", contract §7's template catalogue and §13's sweeps). */
+restTable(BacktestResolver, {
+  tag: 'Backtests',
+  operations: {
+    backtestTemplates: {
+      method: 'GET',
+      path: '/v1/backtest/templates',
+      auth: 'signed',
+      summary: 'Strategy templates',
+      response: { list: BacktestTemplateType },
+      call: (list, _req, ctx) => list(ctx),
+    },
+    createBacktestJob: {
+      method: 'POST',
+      path: '/v1/backtest/jobs',
+      auth: 'signed',
+      summary: 'Submit a backtest job',
+      body: createJobSchema,
+      response: { record: BacktestJobType },
+      errors: ['conflict'],
+      call: (create, req, ctx) => create(req.body, ctx),
+    },
+    backtestJobs: {
+      method: 'GET',
+      path: '/v1/backtest/jobs',
+      auth: 'signed',
+      summary: "The caller's backtest jobs, newest first",
+      query: listSchema,
+      response: { record: BacktestJobPageType },
+      call: (list, req, ctx) => list(req.query, ctx),
+    },
+    backtestJob: {
+      method: 'GET',
+      path: '/v1/backtest/jobs/:id',
+      auth: 'signed',
+      summary: 'One backtest job, with its result when done',
+      response: { record: BacktestJobType },
+      call: (get, req, ctx) => get(pathParam(req, 'id'), ctx),
+    },
+    cancelBacktestJob: {
+      method: 'POST',
+      path: '/v1/backtest/jobs/:id/cancel',
+      auth: 'signed',
+      summary: 'Cancel a queued or running job',
+      body: cancelSchema,
+      response: { record: BacktestJobType },
+      errors: ['conflict'],
+      call: (cancel, req, ctx) => cancel(pathParam(req, 'id'), ctx, bodyField(req, 'reason')),
+    },
+    createBacktestSweep: {
+      method: 'POST',
+      path: '/v1/backtest/sweeps',
+      auth: 'signed',
+      summary: 'Submit a parameter sweep (optionally walk-forward)',
+      body: createSweepSchema,
+      response: { record: BacktestSweepType },
+      call: (create, req, ctx) => create(req.body, ctx),
+    },
+    backtestSweeps: {
+      method: 'GET',
+      path: '/v1/backtest/sweeps',
+      auth: 'signed',
+      summary: "The caller's sweeps, newest first (rows without result.rows)",
+      query: listSchema,
+      response: { record: BacktestSweepPageType },
+      call: (list, req, ctx) => list(req.query, ctx),
+    },
+    backtestSweep: {
+      method: 'GET',
+      path: '/v1/backtest/sweeps/:id',
+      auth: 'signed',
+      summary: 'One sweep, with its leaderboard',
+      response: { record: BacktestSweepType },
+      call: (get, req, ctx) => get(pathParam(req, 'id'), ctx),
+    },
+    cancelBacktestSweep: {
+      method: 'POST',
+      path: '/v1/backtest/sweeps/:id/cancel',
+      auth: 'signed',
+      summary: 'Cancel a queued or running sweep',
+      body: cancelSchema,
+      response: { record: BacktestSweepType },
+      errors: ['conflict'],
+      call: (cancel, req, ctx) => cancel(pathParam(req, 'id'), ctx, bodyField(req, 'reason')),
+    },
+  },
+});
 
 /** The one field whose GraphQL shape differs from the record: equity points are `[time, equity]` pairs on REST. */
 @Resolver(() => BacktestResultType)

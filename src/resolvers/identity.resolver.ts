@@ -17,7 +17,11 @@ import {
 } from '../schema/identity.types';
 import type { ApiKeyRecord, CreatedApiKey, SignedAccount } from '../services/identity/api-keys.service';
 import type { KeyCheck, KeyStatus } from '../services/identity/exchange-keys.service';
-import type { SignInResult, UserRecord } from '../services/identity/users.service';
+import { signInSchema, signInToken, type SignInResult, type UserRecord } from '../services/identity/users.service';
+import { restTable, type OperationRoute } from '../operations/rest-table';
+import { bodyArgs, pathParam } from '../rest/request-parsing';
+import { createSchema as createApiKeySchema } from '../services/identity/api-keys.service';
+import { emailSchema, registerSchema } from '../services/identity/exchange-keys.service';
 
 /**
  * Sign-in, the calling user, service API keys and the exchange key (spec
@@ -100,3 +104,95 @@ export class IdentityResolver {
     return services.exchangeKeys.status(email);
   }
 }
+
+/** The REST paths of the operations above (spec "Sign-in and key lookup", contract §5, §6). */
+restTable(IdentityResolver, {
+  tag: 'Identity',
+  operations: {
+    signIn: [IdentityProvider.A, IdentityProvider.B].map((provider): OperationRoute<IdentityResolver['signIn']> => ({
+      method: 'POST',
+      path: `/auth/mobile/provider-${provider}`,
+      auth: 'public',
+      summary: `Sign in with provider ${provider.toUpperCase()}`,
+      input: 'body',
+      body: signInSchema(provider),
+      response: { record: SignInPayloadType },
+      errors: ['unauthenticated'],
+      call: (signIn, req, ctx) => signIn(provider, signInToken(provider, req.body), ctx),
+    })),
+    registerExchangeKey: {
+      method: 'POST',
+      path: '/api-key/register',
+      auth: 'bearer',
+      summary: 'Register the exchange API key (verified with the exchange first)',
+      input: 'body',
+      body: registerSchema,
+      response: { record: ExchangeKeyStatusType },
+      errors: ['upstream'],
+      call: (register, req, ctx) => register(bodyArgs(req), ctx),
+    },
+    deleteExchangeKey: {
+      method: 'DELETE',
+      path: '/api-key',
+      auth: 'bearer',
+      summary: 'Remove the exchange API key',
+      response: { record: ExchangeKeyStatusType },
+      errors: ['not-found'],
+      call: (remove, _req, ctx) => remove(ctx),
+    },
+    verifyExchangeKey: {
+      method: 'POST',
+      path: '/api-key/verify',
+      auth: 'public',
+      summary: 'Re-check a stored exchange key',
+      input: 'body',
+      body: emailSchema,
+      response: { record: ExchangeKeyStatusType },
+      errors: ['not-found', 'upstream'],
+      call: (verify, req, ctx) => verify(bodyArgs(req), ctx),
+    },
+    exchangeKeyStatus: {
+      method: 'GET',
+      path: '/api-key/status/:email',
+      auth: 'public',
+      summary: 'Whether a user has an exchange key',
+      response: { record: ExchangeKeyStatusType },
+      call: (status, req, ctx) => status(pathParam(req, 'email'), ctx),
+    },
+    createApiKey: {
+      method: 'POST',
+      path: '/account/api-keys',
+      auth: 'bearer',
+      summary: 'Create a service API key; the secret is shown once',
+      input: 'body',
+      body: createApiKeySchema,
+      response: { record: CreatedApiKeyType },
+      call: (create, req, ctx) => create(bodyArgs(req), ctx),
+    },
+    apiKeys: {
+      method: 'GET',
+      path: '/account/api-keys',
+      auth: 'bearer',
+      summary: "The user's service API keys",
+      response: { list: ApiKeyType },
+      call: (list, _req, ctx) => list(ctx),
+    },
+    revokeApiKey: {
+      method: 'DELETE',
+      path: '/account/api-keys/:apiKey',
+      auth: 'bearer',
+      summary: 'Revoke a service API key',
+      response: { empty: true },
+      call: (revoke, req, ctx) => revoke(pathParam(req, 'apiKey'), ctx),
+    },
+    account: {
+      method: 'GET',
+      path: '/v1/account',
+      auth: 'signed',
+      summary: 'The signing key and its user',
+      tag: 'Account',
+      response: { record: SignedAccountType },
+      call: (account, _req, ctx) => account(ctx),
+    },
+  },
+});

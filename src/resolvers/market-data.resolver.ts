@@ -32,7 +32,29 @@ import type { LongShortRatioRow } from '../services/market-data/ratios.service';
 import type { SmartMoneyObject } from '../services/market-data/smart-money.service';
 import type { TickerRow } from '../services/market-data/tickers.service';
 import type { WhaleBoard } from '../services/market-data/whale-board.service';
-import { delistReply, premiumIndexReply } from '../services/market-data/upstream-replies';
+import {
+  delistReply,
+  exchangeInfoSymbols,
+  fundingHistoryRows,
+  fundingInfoRows,
+  klineRows,
+  openInterestHistoryRows,
+  openInterestReply,
+  premiumIndexReply,
+  ratioRows,
+  serverTimeReply,
+  smartMoneyObject,
+  tickerRows,
+} from '../services/market-data/upstream-replies';
+import { z } from 'zod';
+import { restTable } from '../operations/rest-table';
+import { queryValues, withCacheStatus } from '../rest/market-answers';
+import { pathParam } from '../rest/request-parsing';
+import { historyQuery } from '../services/market-data/funding.service';
+import { ratioQuerySchema } from '../services/market-data/query';
+import { overviewQuery } from '../services/market-data/smart-money.service';
+import { activeQuery } from '../services/market-data/tickers.service';
+import { boardQuery } from '../services/market-data/whale-board.service';
 
 /**
  * Market data built by the gateway (spec "Funding rates", "Long/short
@@ -172,3 +194,133 @@ export class MarketDataResolver {
     return candle;
   }
 }
+
+/**
+ * Every market answer is public, carries `X-Cache` and may be served again
+ * while the upstream answers behind it are current; the gateway-made ones
+ * fail with the exchange (502).
+ */
+const GATEWAY = { auth: 'public', input: 'query', reply: withCacheStatus, remember: true } as const;
+
+const ratioPassThrough = { reply: ratioRows, checkedQuery: true } as const;
+
+/**
+ * The REST paths of the operations above (spec "Funding rates", "Long/short
+ * ratios, futures", "24h ticker", "Smart money / whale", contract §3), and
+ * the verbatim pass-through paths: the exchange's bytes, forwarded by
+ * `MarketPassThroughService`, documented by the zod schema the gateway
+ * checks each reply with where it reads it.
+ */
+restTable(MarketDataResolver, {
+  tag: 'Market data',
+  operations: {
+    fundingRates: {
+      ...GATEWAY,
+      method: 'GET',
+      path: '/funding/rates',
+      summary: 'Current funding rates of every symbol',
+      response: { list: FundingRateType },
+      errors: ['upstream'],
+      call: (rates, _req, ctx) => rates(ctx),
+    },
+    fundingRate: {
+      ...GATEWAY,
+      method: 'GET',
+      path: '/funding/rates/:symbol',
+      summary: "One symbol's current funding rate",
+      response: { record: FundingRateType },
+      errors: ['upstream'],
+      call: (rate, req, ctx) => rate(pathParam(req, 'symbol'), ctx),
+    },
+    fundingRateHistory: {
+      ...GATEWAY,
+      method: 'GET',
+      path: '/funding/rates/:symbol/history',
+      summary: "One symbol's funding rate history",
+      query: historyQuery,
+      response: { list: FundingRateHistoryRowType },
+      errors: ['upstream'],
+      call: (history, req, ctx) => history(pathParam(req, 'symbol'), queryValues(req), ctx),
+    },
+    positionRatio: {
+      ...GATEWAY,
+      method: 'GET',
+      path: '/long-short/position-ratio/:symbol',
+      summary: 'Top traders’ long/short position ratio (longPosition/shortPosition)',
+      query: ratioQuerySchema,
+      response: { list: LongShortRatioRowType },
+      errors: ['upstream'],
+      call: (series, req, ctx) => series(pathParam(req, 'symbol'), queryValues(req), ctx),
+    },
+    accountRatio: {
+      ...GATEWAY,
+      method: 'GET',
+      path: '/long-short/account-ratio/:symbol',
+      summary: 'Top traders’ long/short account ratio (longAccount/shortAccount)',
+      query: ratioQuerySchema,
+      response: { list: LongShortRatioRowType },
+      errors: ['upstream'],
+      call: (series, req, ctx) => series(pathParam(req, 'symbol'), queryValues(req), ctx),
+    },
+    activeTickers: {
+      ...GATEWAY,
+      method: 'GET',
+      path: '/ticker/24hr/active',
+      summary: '24h tickers above a quote volume',
+      query: activeQuery,
+      response: { list: Ticker24hType },
+      errors: ['upstream'],
+      call: (active, req, ctx) => active(queryValues(req), ctx),
+    },
+    // The exchange's `data` objects with their field names and values unchanged (GraphQL's SmartMoney types name the fields it reads).
+    smartMoneyOverview: {
+      ...GATEWAY,
+      method: 'GET',
+      path: '/smart-money/signal/overview',
+      summary: 'Smart-money overview of a symbol',
+      query: overviewQuery,
+      response: { exchange: smartMoneyObject },
+      errors: ['upstream', 'not-found'],
+      call: (overview, req, ctx) => overview(queryValues(req).symbol, ctx),
+    },
+    smartMoneySignals: {
+      ...GATEWAY,
+      method: 'GET',
+      path: '/smart-money/signal/list',
+      summary: 'Smart-money signals',
+      response: { exchange: z.array(smartMoneyObject) },
+      errors: ['upstream', 'bad-request'],
+      call: (list, req, ctx) => list(queryValues(req).timeRange, ctx),
+    },
+    whaleBoard: {
+      ...GATEWAY,
+      // Not remembered: each answer carries the time it was generated.
+      remember: undefined,
+      method: 'GET',
+      path: '/whale-board',
+      summary: 'Whale board: perpetuals ranked by whale positioning',
+      query: boardQuery,
+      response: { record: WhaleBoardType },
+      errors: ['upstream'],
+      call: (board, req, ctx) => board(queryValues(req), ctx),
+    },
+  },
+  passThrough: [
+    { path: '/fapi/v1/fundingRate', reply: fundingHistoryRows, checkedQuery: true },
+    // With `symbol` the exchange answers one ticker, without it every ticker.
+    { path: '/fapi/v1/ticker/24hr', reply: z.union([tickerRows.element, tickerRows]) },
+    { path: '/fapi/v1/exchangeInfo', reply: exchangeInfoSymbols },
+    { path: '/fapi/v1/premiumIndex', reply: premiumIndexReply },
+    { path: '/fapi/v1/fundingInfo', reply: fundingInfoRows },
+    { path: '/fapi/v1/openInterest', reply: openInterestReply },
+    { path: '/fapi/v1/time', reply: serverTimeReply },
+    { path: '/fapi/v1/klines', reply: klineRows },
+    { path: '/topLongShortPositionRatio', ...ratioPassThrough },
+    { path: '/futures/data/topLongShortPositionRatio', ...ratioPassThrough },
+    { path: '/topLongShortAccountRatio', ...ratioPassThrough },
+    { path: '/futures/data/topLongShortAccountRatio', ...ratioPassThrough },
+    { path: '/futures/data/globalLongShortAccountRatio', reply: ratioRows },
+    { path: '/futures/data/openInterestHist', reply: openInterestHistoryRows },
+    { path: '/delist', reply: delistReply },
+  ],
+});

@@ -3,7 +3,10 @@ import { Operation } from '../operations/operation';
 import { wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
 import { CreatePublicStrategyInput, PublicStrategyType, UpdatePublicStrategyInput } from '../schema/public-strategy.types';
-import type { PublicStrategyRecord } from '../services/public-strategies/public-strategies.service';
+import type { Request } from 'express';
+import { restTable } from '../operations/rest-table';
+import { bodyArgs, pathInteger, pathParam } from '../rest/request-parsing';
+import { createSchema, updateSchema, type PublicStrategyRecord } from '../services/public-strategies/public-strategies.service';
 
 /** Public strategy records (spec "Public strategy records", contract §2a): the one entry point of each operation, for GraphQL and `/strategies`. */
 @Resolver(() => PublicStrategyType)
@@ -45,4 +48,59 @@ export class PublicStrategyResolver {
     await services.publicStrategies.delete(id);
     return true;
   }
+}
+
+/** The REST paths of the operations above (spec "Public strategy records", contract §2a). */
+restTable(PublicStrategyResolver, {
+  tag: 'Public strategies',
+  operations: {
+    strategies: {
+      method: 'GET',
+      path: '/strategies',
+      auth: 'public',
+      summary: 'Public strategy records',
+      response: { list: PublicStrategyType },
+      call: (list, _req, ctx) => list(ctx),
+    },
+    createStrategy: {
+      method: 'POST',
+      path: '/strategies',
+      auth: 'public',
+      summary: 'Create a public strategy record',
+      input: 'body',
+      body: createSchema,
+      response: { record: PublicStrategyType },
+      call: (create, req, ctx) => create(bodyArgs(req), ctx),
+    },
+    strategy: {
+      method: 'GET',
+      path: '/strategies/:strategyId',
+      auth: 'public',
+      summary: 'One public strategy record',
+      response: { record: PublicStrategyType },
+      call: (get, req, ctx) => get(strategyId(req), ctx),
+    },
+    updateStrategy: {
+      method: 'PUT',
+      path: '/strategies/:strategyId',
+      auth: 'public',
+      summary: 'Update a public strategy record',
+      input: 'body',
+      body: updateSchema,
+      response: { record: PublicStrategyType },
+      call: (update, req, ctx) => update(strategyId(req), bodyArgs(req), ctx),
+    },
+    deleteStrategy: {
+      method: 'DELETE',
+      path: '/strategies/:strategyId',
+      auth: 'public',
+      summary: 'Delete a public strategy record',
+      response: { empty: true },
+      call: (remove, req, ctx) => remove(strategyId(req), ctx),
+    },
+  },
+});
+
+function strategyId(req: Request): number {
+  return pathInteger(pathParam(req, 'strategyId'), 'strategy_id');
 }

@@ -4,6 +4,11 @@ import type { EventEnvelope } from '../events/event-types';
 import { Operation } from '../operations/operation';
 import { wireArgs, wireInput } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
+import { restTable } from '../operations/rest-table';
+import { bodyField, pathParam } from '../rest/request-parsing';
+import { createSchema, listSchema, updateSchema } from '../services/strategies/strategies.service';
+import { eventsQuery, positionsQuery } from '../services/strategies/strategy-history';
+import { deploySchema, pauseSchema } from '../services/strategies/strategy-runs.service';
 import {
   CreateStrategyInput,
   DeployStrategyInput,
@@ -119,6 +124,96 @@ export class StrategyResolver {
     return event;
   }
 }
+
+/** The REST paths of the operations above (contract §8 and §11, spec "Strategy deployment"). */
+restTable(StrategyResolver, {
+  tag: 'Strategies',
+  operations: {
+    createSignedStrategy: {
+      method: 'POST',
+      path: '/v1/strategies',
+      auth: 'signed',
+      summary: 'Create a strategy (draft)',
+      body: createSchema,
+      response: { record: StrategyType },
+      call: (create, req, ctx) => create(req.body, ctx),
+    },
+    signedStrategies: {
+      method: 'GET',
+      path: '/v1/strategies',
+      auth: 'signed',
+      summary: "The caller's strategies",
+      query: listSchema,
+      response: { record: StrategyPageType },
+      call: (list, req, ctx) => list(req.query, ctx),
+    },
+    signedStrategy: {
+      method: 'GET',
+      path: '/v1/strategies/:id',
+      auth: 'signed',
+      summary: 'One strategy',
+      response: { record: StrategyType },
+      call: (get, req, ctx) => get(pathParam(req, 'id'), ctx),
+    },
+    updateSignedStrategy: {
+      method: 'PATCH',
+      path: '/v1/strategies/:id',
+      auth: 'signed',
+      summary: 'Change a strategy',
+      body: updateSchema,
+      response: { record: StrategyType },
+      errors: ['conflict'],
+      call: (update, req, ctx) => update(pathParam(req, 'id'), req.body, ctx),
+    },
+    deleteSignedStrategy: {
+      method: 'DELETE',
+      path: '/v1/strategies/:id',
+      auth: 'signed',
+      summary: 'Delete (stop) a strategy',
+      response: { record: StrategyType },
+      errors: ['conflict'],
+      call: (remove, req, ctx) => remove(pathParam(req, 'id'), ctx),
+    },
+    deployStrategy: {
+      method: 'POST',
+      path: '/v1/strategies/:id/deploy',
+      auth: 'signed',
+      summary: 'Deploy a strategy (live or dry run)',
+      body: deploySchema,
+      response: { record: StrategyType },
+      errors: ['conflict', 'insufficient-funds'],
+      call: (deploy, req, ctx) => deploy(pathParam(req, 'id'), ctx, req.body),
+    },
+    pauseStrategy: {
+      method: 'POST',
+      path: '/v1/strategies/:id/pause',
+      auth: 'signed',
+      summary: 'Pause a deployed strategy',
+      body: pauseSchema,
+      response: { record: StrategyType },
+      errors: ['conflict'],
+      call: (pause, req, ctx) => pause(pathParam(req, 'id'), ctx, bodyField(req, 'close_positions')),
+    },
+    strategyPositions: {
+      method: 'GET',
+      path: '/v1/strategies/:id/positions',
+      auth: 'signed',
+      summary: "A strategy's positions, newest first",
+      query: positionsQuery,
+      response: { record: StrategyPositionPageType },
+      call: (positions, req, ctx) => positions(pathParam(req, 'id'), req.query, ctx),
+    },
+    strategyEventHistory: {
+      method: 'GET',
+      path: '/v1/strategies/:id/events',
+      auth: 'signed',
+      summary: "A strategy's stored events, oldest first",
+      query: eventsQuery,
+      response: { record: StrategyEventPageType },
+      call: (events, req, ctx) => events(pathParam(req, 'id'), req.query, ctx),
+    },
+  },
+});
 
 /**
  * `SignedStrategy.positions` and `.events` (contract §11): each asks the

@@ -31,6 +31,10 @@ import type {
   WebhookRecord,
   WebhookTestResult,
 } from '../services/webhooks/webhook-records';
+import { bodyField, pathParam } from '../rest/request-parsing';
+import { createSchema, deliveryListSchema, listSchema, recoverSchema, testSchema, updateSchema } from '../services/webhooks/webhook-input';
+import { restTable } from '../operations/rest-table';
+
 const WRITE = 'webhooks:write';
 
 /** Webhooks (spec "Webhooks", contract §10): the one entry point of each operation, for GraphQL and for `/v1/webhooks/...`. */
@@ -134,6 +138,120 @@ export class WebhookResolver {
     return services.webhookDeliveries.redeliver(requireCaller(caller), webhookId, deliveryId);
   }
 }
+
+/** The REST paths of the operations above (spec "Webhooks", contract §10 and §16). */
+restTable(WebhookResolver, {
+  tag: 'Webhooks',
+  operations: {
+    webhookEventTypes: {
+      method: 'GET',
+      path: '/v1/webhooks/event-types',
+      auth: 'signed',
+      summary: 'The event catalogue: each type with a JSON Schema of its data and an example',
+      response: { list: WebhookEventTypeType },
+      call: (list, _req, ctx) => list(ctx),
+    },
+    createWebhook: {
+      method: 'POST',
+      path: '/v1/webhooks',
+      auth: 'signed',
+      summary: 'Register a webhook',
+      body: createSchema,
+      response: { record: CreatedWebhookType },
+      errors: ['conflict'],
+      call: (create, req, ctx) => create(req.body, ctx),
+    },
+    webhooks: {
+      method: 'GET',
+      path: '/v1/webhooks',
+      auth: 'signed',
+      summary: "The caller's webhooks",
+      query: listSchema,
+      response: { record: WebhookPageType },
+      call: (list, req, ctx) => list(req.query, ctx),
+    },
+    webhook: {
+      method: 'GET',
+      path: '/v1/webhooks/:id',
+      auth: 'signed',
+      summary: 'One webhook',
+      response: { record: WebhookType },
+      call: (get, req, ctx) => get(pathParam(req, 'id'), ctx),
+    },
+    updateWebhook: {
+      method: 'PATCH',
+      path: '/v1/webhooks/:id',
+      auth: 'signed',
+      summary: 'Change a webhook',
+      body: updateSchema,
+      response: { record: WebhookType },
+      errors: ['conflict'],
+      call: (update, req, ctx) => update(pathParam(req, 'id'), req.body, ctx),
+    },
+    deleteWebhook: {
+      method: 'DELETE',
+      path: '/v1/webhooks/:id',
+      auth: 'signed',
+      summary: 'Delete a webhook',
+      response: { empty: true },
+      call: (remove, req, ctx) => remove(pathParam(req, 'id'), ctx),
+    },
+    testWebhook: {
+      method: 'POST',
+      path: '/v1/webhooks/:id/test',
+      auth: 'signed',
+      summary: 'Send a test event and wait for the first attempt',
+      body: testSchema,
+      response: { record: WebhookTestResultType },
+      errors: ['conflict'],
+      call: (test, req, ctx) => test(pathParam(req, 'id'), ctx, bodyField(req, 'event_type')),
+    },
+    webhookDeliveries: {
+      method: 'GET',
+      path: '/v1/webhooks/:id/deliveries',
+      auth: 'signed',
+      summary: "A webhook's delivery log, newest first",
+      query: deliveryListSchema,
+      response: { record: WebhookDeliveryPageType },
+      call: (list, req, ctx) => list(pathParam(req, 'id'), req.query, ctx),
+    },
+    webhookDeliveryAttempts: {
+      method: 'GET',
+      path: '/v1/webhooks/:id/deliveries/:deliveryId/attempts',
+      auth: 'signed',
+      summary: 'Every attempt of one delivery, newest first',
+      response: { record: WebhookAttemptLogType },
+      call: (list, req, ctx) => list(pathParam(req, 'id'), pathParam(req, 'deliveryId'), ctx),
+    },
+    rotateWebhookSecret: {
+      method: 'POST',
+      path: '/v1/webhooks/:id/rotate-secret',
+      auth: 'signed',
+      summary: 'A new signing secret; the previous one also signs for 24 hours',
+      response: { record: RotatedWebhookSecretType },
+      call: (rotate, req, ctx) => rotate(pathParam(req, 'id'), ctx),
+    },
+    recoverWebhook: {
+      method: 'POST',
+      path: '/v1/webhooks/:id/recover',
+      auth: 'signed',
+      summary: 'Send again every delivery that failed since a time',
+      body: recoverSchema,
+      response: { record: WebhookRecoveryType },
+      errors: ['conflict'],
+      call: (recover, req, ctx) => recover(pathParam(req, 'id'), bodyField(req, 'since'), ctx),
+    },
+    redeliverWebhookDelivery: {
+      method: 'POST',
+      path: '/v1/webhooks/:id/deliveries/:deliveryId/retry',
+      auth: 'signed',
+      summary: 'Send a delivery again',
+      response: { record: WebhookDeliveryType },
+      errors: ['conflict'],
+      call: (retry, req, ctx) => retry(pathParam(req, 'id'), pathParam(req, 'deliveryId'), ctx),
+    },
+  },
+});
 
 /** A webhook's delivery log as a nested field: the pages of every webhook in one result come from one query. */
 @Resolver(() => WebhookType)

@@ -44,3 +44,14 @@ export function queryArgs<T>(req: Request): T {
 export function bodyArgs<T>(req: Request): T {
   return req.body as T;
 }
+
+/** A path parameter as one string (express 5 gives arrays for repeated wildcards). */
+export function pathParam(req: Request, name: string): string {
+  return String(req.params[name]);
+}
+
+/** One field of a JSON body, whatever the body is (absent, an array, a scalar): the operation validates its value. */
+export function bodyField(req: Request, name: string): unknown {
+  const body: unknown = req.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+}

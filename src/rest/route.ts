@@ -4,6 +4,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 export interface RestResult {
   status?: number;
   body?: unknown;
+  /** A text body's media type (the body is then its text); without it the body is sent as JSON. */
+  type?: string;
 }
 
 /** Wraps a handler so it stays a few lines: read the request, call the service, return the result. */
@@ -12,6 +14,7 @@ export function route(handler: (req: Request, res: Response) => Promise<RestResu
     handler(req, res).then((result) => {
       const status = result.status ?? 200;
       if (result.body === undefined) res.status(status).end();
+      else if (result.type) res.status(status).type(result.type).send(result.body);
       else res.status(status).json(result.body);
     }, next);
   };

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { createPubSub } from '@graphql-yoga/subscription';
 import type { GraphQLSchema } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { buildSchema, type ClassType, type NonEmptyArray } from 'type-graphql';
+import { checkRootFieldRules } from '../operations/operation';
 import { RESOLVERS } from '../resolvers';
 
 /**
@@ -9,8 +10,11 @@ import { RESOLVERS } from '../resolvers';
  * `schema.graphql` (see emit-schema.ts). Each subscription's `subscribe` asks
  * its service for an owned stream, fed across processes by a subscription
  * bridge (events/subscription-bridges.ts); type-graphql still insists on a
- * pubsub, which nothing publishes to.
+ * pubsub, which nothing publishes to. A root field without an `@Operation`
+ * rule stops the start (checkRootFieldRules).
  */
-export function buildAppSchema(): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers: RESOLVERS, pubSub: createPubSub(), validate: false });
+export async function buildAppSchema(resolvers: NonEmptyArray<ClassType> = RESOLVERS): Promise<GraphQLSchema> {
+  const schema = await buildSchema({ resolvers, pubSub: createPubSub(), validate: false });
+  checkRootFieldRules(schema);
+  return schema;
 }

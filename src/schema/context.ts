@@ -1,10 +1,10 @@
 import type { Caller } from '../auth/caller';
 import type { Logger } from '../observability/logger';
 import type { Services } from '../services';
-import type { RequestLoaders } from './request-loaders';
+import { RequestLoaders } from './request-loaders';
 import type { SubscriberChannel } from './shared-subscription-results';
 
-/** Per-operation context of every resolver; also built for each graphql-ws subscription. */
+/** Per-operation context of every resolver, whichever edge called it (REST, GraphQL over HTTP, graphql-ws). */
 export interface GraphQLContext {
   services: Services;
   logger: Logger;
@@ -19,4 +19,12 @@ export interface GraphQLContext {
   loaders: RequestLoaders;
   /** A graphql-ws subscription's socket: shared market results are written to it directly. */
   subscriber?: SubscriberChannel;
+}
+
+/** What an edge knows of one request; the rest of the context is the same for every edge. */
+export type RequestFacts = Omit<GraphQLContext, 'services' | 'logger' | 'loaders'>;
+
+/** The one place a resolver's context is made: each edge passes what it read from its request. */
+export function requestContext(services: Services, logger: Logger, facts: RequestFacts): GraphQLContext {
+  return { services, logger, ...facts, loaders: new RequestLoaders() };
 }

@@ -30,7 +30,8 @@ export function rootOperationRules(
   for (const [, nodes] of collectFields(schema, fragments, variables, root, operation.selectionSet)) {
     const name = nodes[0]?.name.value ?? '';
     if (name.startsWith('__')) continue;
-    rules.push(fieldOperationRule(fields[name]) ?? { weight: 1 });
+    // Every root field has a rule: buildAppSchema refuses a schema where one has none.
+    rules.push(fieldOperationRule(fields[name]) as OperationRule);
   }
   return rules;
 }
