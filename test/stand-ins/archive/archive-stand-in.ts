@@ -101,13 +101,19 @@ function withFault(zip: Buffer, fault: ArchiveFault | undefined): { zip: Buffer;
   return { zip, sha256: sha256(zip) };
 }
 
-export async function startArchiveStandIn(options: { now?: () => number } = {}): Promise<ArchiveStandIn> {
+export interface ArchiveStandInOptions {
+  now?: () => number;
+  /** How many built files are kept for the next request (default 8: a CHECKSUM and its zip are asked one after the other); a benchmark keeps all, so it times the service rather than the stand-in building zips. */
+  keepFiles?: number;
+}
+
+export async function startArchiveStandIn(options: ArchiveStandInOptions = {}): Promise<ArchiveStandIn> {
   const now = options.now ?? Date.now;
   const faults = new Map<string, ArchiveFault>();
   const asked: string[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  // The last few files built: a CHECKSUM and its zip are asked for one after the other.
+  const keepFiles = options.keepFiles ?? 8;
   const built = new Map<string, { zip: Buffer; sha256: string }>();
 
   function faultFor(path: string): ArchiveFault | undefined {
@@ -124,7 +130,7 @@ export async function startArchiveStandIn(options: { now?: () => number } = {}):
       const lines = fault === 'gap' ? csv.lines.filter((_, index) => index !== Math.floor(csv.lines.length / 2)) : csv.lines;
       made = withFault(zipOneFile(csv.name.replace(/\.zip$/, '.csv'), Buffer.from(`${lines.join('\n')}\n`)), fault);
       built.set(key, made);
-      if (built.size > 8) built.delete(built.keys().next().value as string);
+      if (built.size > keepFiles) built.delete(built.keys().next().value as string);
     }
     return { ...made, name: csv.name };
   }
