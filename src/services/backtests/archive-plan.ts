@@ -45,9 +45,11 @@ interface Piece {
   columns: Float64Array[];
 }
 
+/** One archive file and the period it holds. */
 interface Unit {
   start: number;
   end: number;
+  path: string;
   monthly: boolean;
   /** Chunks still to take rows from it: its rows are dropped when none is left. */
   users: number;
@@ -143,18 +145,23 @@ export class ArchivePlan {
   private planMonth(month: number): void {
     const end = monthEnd(month);
     const whole = this.merged.some((span) => span.start <= month && span.end >= end);
-    if (end <= this.now && (whole || !this.series.dailyPath)) this.units.push({ start: month, end, monthly: true, users: 0 });
-    else this.neededDays(month, end).forEach((day) => this.units.push({ start: day, end: day + DAY_MS, monthly: false, users: 0 }));
+    if (end <= this.now && (whole || !this.series.dailyPath)) {
+      this.units.push({ start: month, end, path: this.series.monthlyPath(dateText(month, 7)), monthly: true, users: 0 });
+    } else {
+      this.units.push(...this.dayUnits(month, end));
+    }
   }
 
-  /** The days of [from, to) that some chunk needs and that have ended. */
-  private neededDays(from: number, to: number): number[] {
-    const days: number[] = [];
-    if (!this.series.dailyPath) return days;
-    for (let day = from; day < to && day + DAY_MS <= this.now; day += DAY_MS) {
-      if (this.merged.some((span) => span.start < day + DAY_MS && span.end > day)) days.push(day);
+  /** The daily files of the days of [from, to) that some chunk needs and that have ended; none for a series without daily files. */
+  private dayUnits(from: number, to: number): Unit[] {
+    const dailyPath = this.series.dailyPath;
+    const units: Unit[] = [];
+    for (let day = from; dailyPath && day < to && day + DAY_MS <= this.now; day += DAY_MS) {
+      if (this.merged.some((span) => span.start < day + DAY_MS && span.end > day)) {
+        units.push({ start: day, end: day + DAY_MS, path: dailyPath(dateText(day, 10)), monthly: false, users: 0 });
+      }
     }
-    return days;
+    return units;
   }
 
   private startUpTo(last: number): void {
@@ -164,24 +171,22 @@ export class ArchivePlan {
     }
   }
 
+  /** Never rejects: a file that fails in any way is a range for the REST API (a prefetched file may have no one waiting for it). */
   private async resolve(unit: Unit): Promise<Piece[]> {
-    const path = unit.monthly ? this.series.monthlyPath(dateText(unit.start, 7)) : (this.series.dailyPath?.(dateText(unit.start, 10)) ?? '');
-    const download = await this.archive.download(path);
-    if (download.kind === 'found') {
-      try {
-        return [{ start: unit.start, end: unit.end, columns: await this.series.read(download.body, unit.start, unit.end) }];
-      } catch (error) {
-        this.warn(path, String((error as Error | undefined)?.message ?? error));
-        return [];
-      }
+    let download;
+    try {
+      download = await this.archive.download(unit.path);
+      if (download.kind === 'found') return [{ start: unit.start, end: unit.end, columns: await this.series.read(download.body, unit.start, unit.end) }];
+    } catch (error) {
+      this.warn(unit.path, String((error as Error | undefined)?.message ?? error));
+      return [];
     }
     if (download.kind === 'rejected') {
-      this.warn(path, download.reason);
+      this.warn(unit.path, download.reason);
       return [];
     }
     if (!unit.monthly || unit.end <= this.now - MONTHLY_PUBLISHING_MS) return [];
-    const days = this.neededDays(unit.start, unit.end).map((day) => this.resolve({ start: day, end: day + DAY_MS, monthly: false, users: 1 }));
-    return (await Promise.all(days)).flat();
+    return (await Promise.all(this.dayUnits(unit.start, unit.end).map((day) => this.resolve(day)))).flat();
   }
 
   private warn(path: string, reason: string): void {
