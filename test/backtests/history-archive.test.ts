@@ -170,13 +170,19 @@ describe('history from the exchange archive (contract §21)', () => {
     expect(archive.maxInFlight()).toBe(4);
   }, 60_000);
 
-  it('a sweep loads its history from the archive too, its progress moving while the files download', async () => {
+  it('a walk-forward sweep loads its history from the archive too, its progress moving while the files download', async () => {
     archive.fault('DOTUSDT-1m-2019-11-', { delayMs: 400 });
     exchange.resetCalls();
     const created = await call<SweepRecord>(
       'POST',
       '/v1/backtest/sweeps',
-      sweepBody({ symbols: ['DOTUSDT'], timeframe: '1m', start: '2019-11-01T00:00:00Z', end: '2019-11-10T00:00:00Z' }),
+      sweepBody({
+        symbols: ['DOTUSDT'],
+        timeframe: '1m',
+        start: '2019-11-01T00:00:00Z',
+        end: '2019-11-10T00:00:00Z',
+        walk_forward: { train_days: 4, test_days: 2 },
+      }),
     );
     expect(created.status).toBe(200);
     const seen = new Set<number>();
@@ -190,6 +196,7 @@ describe('history from the exchange archive (contract §21)', () => {
       60_000,
     );
     expect(final).toMatchObject({ status: 'done', progress: 1 });
+    expect(final.result?.walk_forward?.windows.length).toBeGreaterThan(0);
     expect([...seen].filter((progress) => progress > 0 && progress < 0.5).length).toBeGreaterThan(0);
     expect(exchange.calls('/fapi/v1/klines')).toBe(0);
   }, 60_000);

@@ -16,7 +16,7 @@ import yauzl from 'yauzl';
 export class ArchiveFileError extends Error {}
 
 const HOUR_MS = 3_600_000;
-/** Funding times drift by a few milliseconds at the exchange; a missing event is hours. */
+/** Room for a funding time stamped a little late: a missing event leaves a gap of hours. */
 const FUNDING_TIME_SLACK_MS = 60_000;
 
 /** Calls `onRecord` with each record of the zip's one CSV file, in order. */
