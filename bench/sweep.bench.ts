@@ -75,7 +75,7 @@ export async function main(): Promise<void> {
 
     // The year's candles stored first, by the same code with the upstream weight budget lifted (the stand-in does not enforce it).
     const upstream = new UpstreamClient({ fapiUrl: exchange.url, webUrl: exchange.url, timeoutMs: 30_000, weightBudgetPerMinute: 1e9 });
-    const history = new MarketHistory(new HistoryChunks(api.service.orm), upstream);
+    const history = new MarketHistory(new HistoryChunks(api.service.orm), { upstream });
     const candles = await history.candles('BTCUSDT', '1m', Date.parse(START), Date.parse(END));
     await history.funding('BTCUSDT', Date.parse(START), Date.parse(END));
     const bars = candles.openTime.length;

@@ -17,6 +17,7 @@ describe('configuration (contract §1)', () => {
         fapiUrl: 'https://fapi.binance.com',
         webUrl: 'https://www.binance.com',
         wsUrl: 'wss://fstream.binance.com',
+        archiveUrl: 'https://data.binance.vision',
         timeoutMs: 10000,
         clientShare: 0.25,
       },
@@ -47,6 +48,11 @@ describe('configuration (contract §1)', () => {
     expect(config.role).toBe('worker');
   });
 
+  it('reads UPSTREAM_ARCHIVE_URL without its trailing slash, and off as no archive', () => {
+    expect(loadConfig({ UPSTREAM_ARCHIVE_URL: 'http://127.0.0.1:9/' }).upstream.archiveUrl).toBe('http://127.0.0.1:9');
+    expect(loadConfig({ UPSTREAM_ARCHIVE_URL: 'off' }).upstream.archiveUrl).toBeUndefined();
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -59,6 +65,7 @@ describe('configuration (contract §1)', () => {
     ['WEBHOOK_ALLOW_CIDRS', 'localhost'],
     ['LOG_LEVEL', 'loud'],
     ['UPSTREAM_FAPI_URL', 'ftp://example.com'],
+    ['UPSTREAM_ARCHIVE_URL', 'archive'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -52,6 +52,7 @@ const environmentSchema = z.object({
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10000),
   UPSTREAM_WS_URL: wsUrl.default('wss://fstream.binance.com'),
   UPSTREAM_CLIENT_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
+  UPSTREAM_ARCHIVE_URL: z.union([z.literal('off'), url]).default('https://data.binance.vision'),
   APP_JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   APP_TOKEN_TTL_SECONDS: positiveInt.default(604800),
   ENCRYPTION_KEY: optionalString.pipe(encryptionKey),
@@ -111,7 +112,8 @@ export interface Config {
   dataDir: string;
   role: Role;
   /** `clientShare`: the fraction of the per-minute upstream weight budget one client address may spend (issue 10 item 5). */
-  upstream: { fapiUrl: string; webUrl: string; wsUrl: string; timeoutMs: number; clientShare: number };
+  /** `archiveUrl`: the exchange's public data archive (contract §21), undefined when `UPSTREAM_ARCHIVE_URL=off`. */
+  upstream: { fapiUrl: string; webUrl: string; wsUrl: string; archiveUrl?: string; timeoutMs: number; clientShare: number };
   appTokens: { secret?: string; ttlSeconds: number };
   encryptionKey?: string;
   providers: { a: IdentityProviderConfig; b: IdentityProviderConfig };
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fapiUrl: stripSlash(e.UPSTREAM_FAPI_URL),
       webUrl: stripSlash(e.UPSTREAM_WEB_URL),
       wsUrl: stripSlash(e.UPSTREAM_WS_URL),
+      archiveUrl: e.UPSTREAM_ARCHIVE_URL === 'off' ? undefined : stripSlash(e.UPSTREAM_ARCHIVE_URL),
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       clientShare: e.UPSTREAM_CLIENT_SHARE,
     },

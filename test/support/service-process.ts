@@ -32,7 +32,8 @@ export function spawnService(
   const args = build === 'compiled' ? ['dist/main.js'] : ['-r', '@swc-node/register', 'src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    // Never the real archive from a test or bench: those of it point it at the archive stand-in.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', UPSTREAM_ARCHIVE_URL: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.ownProcessGroup ?? false,
   });

@@ -69,6 +69,8 @@ export async function startTestService(env: Record<string, string> = {}, databas
     LOG_LEVEL: 'info',
     UPSTREAM_FAPI_URL: 'http://127.0.0.1:9',
     UPSTREAM_WEB_URL: 'http://127.0.0.1:9',
+    // Never the real archive from a test: tests of it point it at the archive stand-in.
+    UPSTREAM_ARCHIVE_URL: 'off',
     ...env,
   });
   const service = await startService(config, createLogger(config.logLevel, sink));

@@ -3,6 +3,7 @@ import { HistoryChunks } from './history-chunks.store';
 import { JobStore } from './backtest-jobs.store';
 import { MarketHistory } from './market-history';
 import { BacktestPool } from '../../engine';
+import { ArchiveClient } from '../../upstream/archive-client';
 import { BacktestRunner } from './backtest-runner';
 import { SweepStore } from './backtest-sweeps.store';
 import { SweepQueueStore } from './sweep-queue.store';
@@ -15,7 +16,10 @@ export const backtestRunnerWorker: BackgroundWorker = {
     // An idle thread exits after a second: a finished job's candles and result leave with its heap instead of waiting for its next GC.
     const pool = new BacktestPool({ threads, idleTimeoutMs: 1000 });
     const jobs = new JobStore(core.orm);
-    const history = new MarketHistory(new HistoryChunks(core.orm), core.services.upstream);
+    const { archiveUrl, timeoutMs } = core.config.upstream;
+    // One client per process: its download slots are the process's (contract §21).
+    const archive = archiveUrl === undefined ? undefined : new ArchiveClient({ baseUrl: archiveUrl, timeoutMs, logger: core.logger });
+    const history = new MarketHistory(new HistoryChunks(core.orm), { upstream: core.services.upstream, archive, logger: core.logger });
     // Jobs and sweeps share the pool's threads.
     const runner = new BacktestRunner(
       jobs,
@@ -40,6 +44,7 @@ export const backtestRunnerWorker: BackgroundWorker = {
     return async () => {
       await Promise.all([runner.stop(), sweeps.stop()]);
       await pool.destroy();
+      await archive?.close();
     };
   },
 };

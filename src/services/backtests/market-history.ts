@@ -1,6 +1,9 @@
 import { EngineError, TIMEFRAME_MS, type CandleSeries, type FundingSeries, type Timeframe } from '../../engine';
 import { isAppError } from '../../errors/app-error';
+import type { Logger } from '../../observability/logger';
+import type { ArchiveClient } from '../../upstream/archive-client';
 import type { UpstreamClient } from '../../upstream/upstream-client';
+import { ArchivePlan, fundingSeries, klineSeries, type ArchiveSeries } from './archive-plan';
 import { copyColumn, type HistoryChunks } from './history-chunks.store';
 
 /** 1,440 bars per chunk: one klines call (at most 1,500 rows) fills one chunk; for 1m a chunk is one UTC day. */
@@ -8,7 +11,7 @@ const BARS_PER_CHUNK = 1440;
 /** 300 days of 8-hourly funding (900 events) fit one fundingRate call (at most 1,000 rows). */
 const FUNDING_SPAN_MS = 300 * 86_400_000;
 const FUNDING_SERIES = 'funding';
-/** Chunks fetched at once; the upstream client's weight budget is the real bound. */
+/** Chunks fetched at once; the upstream client's weight budget (or the archive's download slots) is the real bound. */
 const FETCH_CONCURRENCY = 4;
 /** The exchange's weight of a klines call with limit 1000-1500 and of a funding history call. */
 const KLINES_WEIGHT = 10;
@@ -37,26 +40,39 @@ function dataUnavailable(message: string): EngineError {
   return new EngineError('DATA_UNAVAILABLE', message);
 }
 
+export interface HistorySources {
+  upstream: UpstreamClient;
+  /** The exchange's data archive (contract §21); without it everything comes from the REST API. */
+  archive?: ArchiveClient;
+  logger?: Logger;
+}
+
 /**
  * Candles and funding for a job: read from the history store, and only what
- * is missing fetched from the exchange (within the upstream weight budget)
- * and stored, so a second job over the same range calls the exchange for
- * nothing. The chunk holding "now" is stored as far as it goes and fetched
- * again only by a job that needs more of it.
+ * is missing fetched from the exchange and stored, so a second job over the
+ * same range calls the exchange for nothing. Closed chunks come from the
+ * exchange's data archive where it holds them whole (see archive-plan.ts),
+ * the rest from the REST API within the upstream weight budget; either way
+ * the same rows land in the same store. The chunk holding "now" is stored as
+ * far as it goes and fetched again only by a job that needs more of it.
  */
 export class MarketHistory {
+  private readonly upstream: UpstreamClient;
+
   constructor(
     private readonly chunks: HistoryChunks,
-    private readonly upstream: UpstreamClient,
+    private readonly sources: HistorySources,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.upstream = sources.upstream;
+  }
 
   async candles(symbol: string, timeframe: Timeframe, start: number, end: number, options: LoadOptions = {}): Promise<CandleSeries> {
     const barMs = TIMEFRAME_MS[timeframe];
     const span = BARS_PER_CHUNK * barMs;
     const starts = chunkStarts(start, end, span);
     // A fetch holds every bar closed by then: those opening before now − one bar (+1 ms, as close times end in …999).
-    const progress = await this.fillMissing(symbol, timeframe, starts, span, end, options, async (chunkStart) => ({
+    const progress = await this.fillMissing(symbol, timeframe, starts, span, end, options, klineSeries(symbol, timeframe, barMs), async (chunkStart) => ({
       columns: await this.fetchKlines(symbol, timeframe, chunkStart, span),
       fetchedUntil: Math.min(chunkStart + span, this.now() - barMs + 1),
     }));
@@ -71,7 +87,7 @@ export class MarketHistory {
 
   async funding(symbol: string, start: number, end: number, options: LoadOptions = {}): Promise<FundingSeries> {
     const starts = chunkStarts(start, end, FUNDING_SPAN_MS);
-    const progress = await this.fillMissing(symbol, FUNDING_SERIES, starts, FUNDING_SPAN_MS, end, options, async (chunkStart) => ({
+    const progress = await this.fillMissing(symbol, FUNDING_SERIES, starts, FUNDING_SPAN_MS, end, options, fundingSeries(symbol), async (chunkStart) => ({
       columns: await this.fetchFunding(symbol, chunkStart),
       fetchedUntil: Math.min(chunkStart + FUNDING_SPAN_MS, this.now()),
     }));
@@ -81,8 +97,10 @@ export class MarketHistory {
 
   /**
    * Fetches and stores the chunks not stored, or stored before they covered
-   * what [start, end] needs of them. Returns the series' progress counter:
-   * each chunk counts once when fetched (if it was missing) and once when loaded.
+   * what [start, end] needs of them: from the archive those it holds whole
+   * and that have closed, the others with `fetch`. Returns the series'
+   * progress counter: each chunk counts once when fetched (if it was
+   * missing) and once when loaded.
    */
   private async fillMissing(
     symbol: string,
@@ -91,10 +109,18 @@ export class MarketHistory {
     span: number,
     end: number,
     options: LoadOptions,
+    archived: ArchiveSeries,
     fetch: (chunkStart: number) => Promise<{ columns: Float64Array[]; fetchedUntil: number }>,
   ): Promise<() => void> {
     const coverage = await this.chunks.coverage(symbol, series, starts);
     const missing = starts.filter((chunkStart) => (coverage.get(chunkStart) ?? -Infinity) < Math.min(chunkStart + span, end + 1));
+    const now = this.now();
+    const closed = missing.filter((chunkStart) => chunkStart + span <= now).map((chunkStart) => ({ start: chunkStart, end: chunkStart + span }));
+    const archive = this.sources.archive && new ArchivePlan(this.sources.archive, archived, closed, now, this.sources.logger);
+    const take = async (chunkStart: number) => {
+      const columns = await archive?.take(chunkStart, chunkStart + span);
+      return columns ? { columns, fetchedUntil: chunkStart + span } : fetch(chunkStart);
+    };
     const steps = missing.length + starts.length;
     let done = 0;
     const step = () => options.onProgress?.(Math.min(1, ++done / steps));
@@ -102,7 +128,7 @@ export class MarketHistory {
     const fetchNext = async (): Promise<void> => {
       for (let chunkStart = missing[next++]; chunkStart !== undefined; chunkStart = missing[next++]) {
         options.signal?.throwIfAborted();
-        const { columns, fetchedUntil } = await fetch(chunkStart);
+        const { columns, fetchedUntil } = await take(chunkStart);
         await this.chunks.save(symbol, series, chunkStart, fetchedUntil, columns);
         step();
       }

@@ -1,0 +1,133 @@
+/**
+ * History at archive speed (issue 30, contract §21): the first job over
+ * 1-minute candles of a symbol not stored yet, once with every candle from
+ * the REST API (within the upstream weight budget) and once with the data
+ * archive, both served by the stand-ins. Each run has a worker process of its
+ * own, running the compiled build as `npm start` does, so its peak memory can
+ * be read. Targets (5 years): archive run ≤ 60 s on 2 cores, worker peak
+ * ≤ 600 MB.
+ *
+ *   npm run bench -- history [months]      (default 60: 5 years)
+ *
+ * The archive stand-in builds every file once before the timed run (a month
+ * of 1-minute bars takes it about a second to zip), so the time is the
+ * service's, not the stand-in's.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { JobRecord } from '../src/services/backtests/job-records';
+import { startArchiveStandIn } from '../test/stand-ins/archive/archive-stand-in';
+import { startExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
+import { newAccount, startOutsideWorld, type SignedClient } from '../test/support/identity';
+import { spawnService } from '../test/support/service-process';
+import { startTestService } from '../test/support/test-service';
+import { startBenchDatabase } from './support/bench-database';
+
+const SYMBOL = 'ETHUSDT';
+/** The end of a month whose monthly file the stand-in publishes (3 days after the month). */
+const END = Date.UTC(2026, 9, 31);
+
+function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+async function timeJob(call: SignedClient, body: Record<string, unknown>): Promise<{ seconds: number; job: JobRecord }> {
+  const started = performance.now();
+  const created = await call<JobRecord>('POST', '/v1/backtest/jobs', body);
+  if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+  for (;;) {
+    const job = (await call<JobRecord>('GET', `/v1/backtest/jobs/${created.body.id}`)).body;
+    if (['done', 'failed', 'cancelled'].includes(job.status)) return { seconds: (performance.now() - started) / 1000, job };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The first instant of the month `offset` months after the one holding `time`. */
+function monthStart(time: number, offset: number): number {
+  const date = new Date(time);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1);
+}
+
+export async function main(args: string[]): Promise<void> {
+  const months = Number(args[0] ?? 60);
+  if (!Number.isInteger(months) || months < 1 || months > 60) throw new Error('months: an integer from 1 to 60');
+  const start = monthStart(END, 1 - months);
+  const stopDatabase = await startBenchDatabase();
+  const exchange = await startExchangeStandIn();
+  const archive = await startArchiveStandIn({ keepFiles: Infinity });
+  const world = await startOutsideWorld();
+  const env = {
+    ...world.env,
+    UPSTREAM_FAPI_URL: exchange.url,
+    ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+    APP_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    LOG_LEVEL: 'warn',
+    BACKTEST_WORKERS: '1',
+  };
+  const api = await startTestService({ ...env, ROLE: 'api', SIGNED_WEIGHT_PER_MIN: '100000' });
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: path.resolve(__dirname, '..'), stdio: 'inherit' });
+  const body = {
+    template_id: 'sma_cross',
+    params: { fast: 10, slow: 30 },
+    symbols: [SYMBOL],
+    timeframe: '1m',
+    start: new Date(start).toISOString(),
+    end: new Date(END).toISOString(),
+    capital: '10000',
+  };
+  try {
+    const { call } = await newAccount(api.url, world, 'bench@example.com');
+    console.log(
+      `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((value: number) => value.toFixed(2))
+        .join(' ')}`,
+    );
+    console.log(`first ${months}-month 1m sma_cross job on ${SYMBOL} (${body.start} → ${body.end}), nothing stored:`);
+
+    const run = async (label: string, workerEnv: Record<string, string>) => {
+      await api.service.orm.em.fork().getConnection().execute('TRUNCATE history_chunks');
+      exchange.resetCalls();
+      archive.resetRequests();
+      const worker = await spawnService({ ...env, ...workerEnv, LOG_LEVEL: 'info', ROLE: 'worker', DATABASE_URL: api.databaseUrl }, 60_000, 'compiled');
+      try {
+        const { seconds, job } = await timeJob(call, body);
+        if (job.status !== 'done') throw new Error(`${label}: job ${job.status}: ${JSON.stringify(job.error)}`);
+        const rest = `${exchange.calls('/fapi/v1/klines')} klines + ${exchange.calls('/fapi/v1/fundingRate')} fundingRate calls`;
+        const files = archive.requests().filter((asked) => asked.endsWith('.zip')).length;
+        console.log(
+          `  ${label}: create → done ${seconds.toFixed(1)} s; REST: ${rest}; archive: ${archive.requests().length} requests (${files} files); worker peak RSS (VmHWM) ${peakRssMb(worker.child.pid!).toFixed(0)} MB`,
+        );
+        return job;
+      } finally {
+        worker.child.kill('SIGTERM');
+        await worker.exited;
+      }
+    };
+
+    const restJob = await run('REST only (weight budget 2,000/min)', { UPSTREAM_ARCHIVE_URL: 'off' });
+
+    // The stand-in builds each monthly file now, outside the timed run.
+    const built = performance.now();
+    for (let month = start; month < END; month = monthStart(month, 1)) {
+      const date = new Date(month).toISOString().slice(0, 7);
+      await fetch(`${archive.url}/data/futures/um/monthly/klines/${SYMBOL}/1m/${SYMBOL}-1m-${date}.zip.CHECKSUM`);
+      await fetch(`${archive.url}/data/futures/um/monthly/fundingRate/${SYMBOL}/${SYMBOL}-fundingRate-${date}.zip.CHECKSUM`);
+    }
+    console.log(`  (archive stand-in built its files in ${((performance.now() - built) / 1000).toFixed(1)} s, not timed)`);
+
+    const archiveJob = await run('with the archive (target ≤ 60 s for 5 years, peak ≤ 600 MB)', { UPSTREAM_ARCHIVE_URL: archive.url });
+    const same = JSON.stringify(restJob.result) === JSON.stringify(archiveJob.result);
+    console.log(`  results identical string for string: ${same ? 'yes' : 'NO'}`);
+    if (!same) process.exitCode = 1;
+  } finally {
+    await api.stop();
+    await world.stop();
+    await exchange.close();
+    await archive.close();
+    await stopDatabase();
+  }
+}
