@@ -1,6 +1,7 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
 import type { EquityPoint, TemplateListing } from '../engine';
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Operation } from '../operations/operation';
 import { wireArgs, wireInput } from '../operations/wire-input';
 import {
@@ -14,9 +15,11 @@ import {
   BacktestSweepType,
   CreateBacktestJobInput,
   CreateBacktestSweepInput,
+  ExpressionValidationType,
 } from '../schema/backtest.types';
 import type { GraphQLContext } from '../schema/context';
 import { StrategyType } from '../schema/strategy.types';
+import type { ExpressionValidation } from '../services/backtests/expression-validation';
 import type { JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
 import type { StrategyRecord } from '../services/strategies/strategy-records';
@@ -34,6 +37,21 @@ export class BacktestResolver {
   backtestTemplates(@Ctx() { services, caller }: GraphQLContext): TemplateListing[] {
     requireCaller(caller);
     return services.backtestJobs.templates();
+  }
+
+  @Operation({ weight: 1 })
+  @Query(() => ExpressionValidationType, {
+    description:
+      "Contract §17: checks the expression template's entry and exit (and, given params, its named numbers) as a job would; errors are INVALID_PARAMETER at a column.",
+  })
+  validateStrategyExpression(
+    @Arg('entry', () => String) entry: unknown,
+    @Arg('exit', () => String) exit: unknown,
+    @Ctx() { services, caller }: GraphQLContext,
+    @Arg('params', () => GraphQLJSONObject, { nullable: true }) params?: unknown,
+  ): ExpressionValidation {
+    requireCaller(caller);
+    return services.backtestJobs.validateExpression({ entry, exit, ...(params === undefined || params === null ? {} : { params }) });
   }
 
   @Operation({ weight: 5 })

@@ -102,6 +102,11 @@ function validateExpressionParams(input: unknown): ParamsValidation<ExpressionPa
   return { ok: true, params: { ...own.params, ...Object.fromEntries(named.values) } };
 }
 
+/** The named numbers of validated params: every key that is not the template's own. */
+export function namedNumbersOf(params: Record<string, unknown>): Map<string, number> {
+  return new Map(Object.entries(params).filter((entry): entry is [string, number] => !OWN_NAMES.has(entry[0]) && typeof entry[1] === 'number'));
+}
+
 export const expressionTemplate: TemplateDefinition<ExpressionParams> = {
   metadata: {
     id: 'expression',
@@ -113,7 +118,7 @@ export const expressionTemplate: TemplateDefinition<ExpressionParams> = {
   },
   validateParams: validateExpressionParams,
   createStrategy(params) {
-    const named = new Map(Object.entries(params).filter((entry): entry is [string, number] => !OWN_NAMES.has(entry[0]) && typeof entry[1] === 'number'));
+    const named = namedNumbersOf(params);
     const rules = analyseRules(params, named);
     if (!rules.ok) throw new Error(rules.error.message);
     const { entry, exit } = rules.analysis.checked;

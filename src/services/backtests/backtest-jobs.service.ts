@@ -6,6 +6,7 @@ import { JOB_STATUSES, jobRecord, type JobRecord } from './job-records';
 import { RunWatchers } from './run-watchers';
 import { MAX_ACTIVE_JOBS, type JobStore, type ListFilters } from './backtest-jobs.store';
 import { templateCatalogue, type TemplateListing } from '../../engine';
+import { validateExpression, type ExpressionValidation } from './expression-validation';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { decodeCursor, pageOf, type CursorPosition } from '../pagination';
@@ -86,6 +87,11 @@ export class BacktestJobsService {
 
   templates(): TemplateListing[] {
     return templateCatalogue();
+  }
+
+  /** Contract §17: checks an `expression` template's rules without creating a job. */
+  validateExpression(input: unknown): ExpressionValidation {
+    return validateExpression(input);
   }
 
   async create(caller: Caller, input: unknown): Promise<JobRecord> {
