@@ -1,5 +1,13 @@
 import { SignedAccountType } from '../schema/identity.types';
-import { BacktestJobPageType, BacktestJobType, BacktestSweepPageType, BacktestSweepType, BacktestTemplateType } from '../schema/backtest.types';
+import {
+  BacktestJobPageType,
+  BacktestJobType,
+  BacktestSweepPageType,
+  BacktestSweepType,
+  BacktestTemplateType,
+  ExpressionValidationType,
+} from '../schema/backtest.types';
+import { validateSchema as validateExpressionSchema } from '../services/backtests/expression-validation';
 import { cancelSchema as cancelJobSchema, listSchema as listJobsSchema } from '../services/backtests/backtest-jobs.service';
 import { createSchema as createJobSchema } from '../services/backtests/job-config';
 import { createSchema as createSweepSchema } from '../services/backtests/sweep-config';
@@ -38,6 +46,10 @@ export const SIGNED_PATHS: Record<string, PathDoc> = {
   'GET /v1/account': signed('The signing key and its user', 'Account', { response: { record: SignedAccountType } }),
 
   'GET /v1/backtest/templates': signed('Strategy templates', 'Backtests', { response: { list: BacktestTemplateType } }),
+  'POST /v1/backtest/expressions/validate': signed('Check the rules of an expression strategy', 'Backtests', {
+    body: validateExpressionSchema,
+    response: { record: ExpressionValidationType },
+  }),
   'POST /v1/backtest/jobs': signed('Submit a backtest job', 'Backtests', {
     body: createJobSchema,
     response: { record: BacktestJobType },

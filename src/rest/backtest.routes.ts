@@ -14,6 +14,12 @@ export function backtestRoutes(op: OperationRoutes): Router {
     op.signed(backtests, 'backtestTemplates', (list, _req, ctx) => list(ctx)),
   );
   router.post(
+    '/v1/backtest/expressions/validate',
+    op.signed(backtests, 'validateStrategyExpression', (validate, req, ctx) =>
+      validate(bodyField(req, 'entry'), bodyField(req, 'exit'), ctx, bodyField(req, 'params')),
+    ),
+  );
+  router.post(
     '/v1/backtest/jobs',
     op.signed(backtests, 'createBacktestJob', (create, req, ctx) => create(req.body, ctx)),
   );
