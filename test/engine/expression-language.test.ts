@@ -132,8 +132,9 @@ describe('expression values and decisions', () => {
   });
 
   it('crossover keeps the previous sign on a tie (contract §7), unlike Pine', () => {
-    // close − 2 goes −, 0, + : Pine fires on the bar after the tie too (a > b and a[1] <= b[1]); here the tie kept "−", so the cross is at +.
+    // close − 2 goes −, 0, +, 0, −: through a tie the cross is on the "+" bar (as in Pine), the way back on the "−" bar.
     expect(decisions('crossover(close, 2)', 'crossunder(close, 2)', [1, 2, 3, 2, 1])).toEqual([0, 0, 1, 1, 0]);
+    // +, 0, +: a touch; Pine's a > b and a[1] <= b[1] fires on the last bar, here the tie kept "+" and nothing crosses.
     expect(decisions('crossover(close, 2)', 'crossunder(close, 2)', [3, 2, 3])).toEqual([0, 0, 0]);
   });
 
