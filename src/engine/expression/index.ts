@@ -1,6 +1,5 @@
-export { checkCondition, lengthProblem, type CheckedExpression, type ParameterUse } from './check';
+/** Contract §17's expression language: parse and check a rule, compile a pair of rules into a strategy, and their warm-up. */
+export { checkCondition, lengthProblem, type CheckedExpression } from './check';
 export { compileStrategy } from './compile';
-export { FUNCTION_NAMES } from './functions';
-export { MAX_CALLS, MAX_EXPRESSION_LENGTH, MAX_NESTING } from './parser';
-export { ExpressionError, type ExpressionNode } from './syntax';
+export { ExpressionError } from './syntax';
 export { definedFrom } from './warmup';
