@@ -25,7 +25,7 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     await world.stop();
   });
 
-  it('GET /v1/backtest/templates lists the six templates with their params schemas, at weight 1', async () => {
+  it('GET /v1/backtest/templates lists the six templates and expression with their params schemas, at weight 1', async () => {
     const { call: fresh } = await account();
     const response = await fresh('GET', '/v1/backtest/templates');
     expect(response.status).toBe(200);
@@ -37,6 +37,7 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
       'bollinger_breakout',
       'donchian_breakout',
       'macd_trend',
+      'expression',
     ]);
     expect(response.body[0]).toEqual({
       id: 'sma_cross',

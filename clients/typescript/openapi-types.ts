@@ -1239,6 +1239,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/backtest/expressions/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check the rules of an expression strategy
+     * @description Weight 1.
+     */
+    post: operations['validateStrategyExpression'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/backtest/jobs': {
     parameters: {
       query?: never;
@@ -1653,7 +1673,7 @@ export interface components {
       id: string;
       name: string;
       /** @enum {string} */
-      template_id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend';
+      template_id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend' | 'expression';
       params: Record<string, never>;
       symbols: string[];
       /** @enum {string} */
@@ -1719,13 +1739,20 @@ export interface components {
     /** @description A strategy template (contract §7). */
     BacktestTemplate: {
       /** @enum {string} */
-      id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend';
+      id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend' | 'expression';
       name: string;
       description: string;
       /** @description JSON Schema of the template params. */
       params_schema: Record<string, never>;
       /** @description Decimal string. */
       min_capital: string;
+    };
+    /** @description Contract §17: rules of the expression template that would run. */
+    ExpressionValidation: {
+      valid: boolean;
+      /** @description The named parameters the rules use, sorted. */
+      parameters: string[];
+      warmup_bars?: number | null;
     };
     /** @description Spec "Backtest job". */
     BacktestJob: {
@@ -1743,7 +1770,7 @@ export interface components {
     /** @description The resolved configuration of a job. */
     BacktestConfig: {
       /** @enum {string} */
-      template_id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend';
+      template_id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend' | 'expression';
       params: Record<string, never>;
       symbols: string[];
       /** @enum {string} */
@@ -1820,7 +1847,7 @@ export interface components {
     /** @description The resolved configuration of a sweep: a job's, with params as value lists. */
     BacktestSweepConfig: {
       /** @enum {string} */
-      template_id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend';
+      template_id: 'sma_cross' | 'ema_cross' | 'rsi_reversion' | 'bollinger_breakout' | 'donchian_breakout' | 'macd_trend' | 'expression';
       params: Record<string, never>;
       symbols: string[];
       /** @enum {string} */
@@ -7393,6 +7420,93 @@ export interface operations {
       };
       /** @description Missing or invalid credentials */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  validateStrategyExpression: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The entry condition. */
+          entry: string;
+          /** @description The exit condition. */
+          exit: string;
+          /** @description The params a job would take besides entry and exit (named numbers, side, ...); without them only the rules themselves are checked. */
+          params?: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExpressionValidation'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Unsupported Content-Encoding or charset */
+      415: {
         headers: {
           [name: string]: unknown;
         };

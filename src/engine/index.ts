@@ -1,5 +1,6 @@
 /** The backtest engine's public surface, for the job API, the job worker and the live strategy runtime. */
 export { EngineError, type EngineErrorCode } from './engine-error';
+export { analyseRules, namedNumbersOf } from './templates/expression';
 export { MAX_LEVERAGE } from './run-plan';
 export { simulate, simulateMetrics, type SimulateOptions } from './simulate';
 export { walkForwardWindows, type TestPart, type WalkForwardTests, type WalkForwardWindow } from './walk-forward';

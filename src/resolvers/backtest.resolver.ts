@@ -1,6 +1,7 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
 import type { EquityPoint, TemplateListing } from '../engine';
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Operation } from '../operations/operation';
 import { wireArgs, wireInput } from '../operations/wire-input';
 import {
@@ -14,6 +15,7 @@ import {
   BacktestSweepType,
   CreateBacktestJobInput,
   CreateBacktestSweepInput,
+  ExpressionValidationType,
 } from '../schema/backtest.types';
 import type { GraphQLContext } from '../schema/context';
 import { restTable } from '../operations/rest-table';
@@ -22,6 +24,7 @@ import { cancelSchema, listSchema } from '../services/backtests/backtest-jobs.se
 import { createSchema as createJobSchema } from '../services/backtests/job-config';
 import { createSchema as createSweepSchema } from '../services/backtests/sweep-config';
 import { StrategyType } from '../schema/strategy.types';
+import { validateSchema as validateExpressionSchema, type ExpressionValidation } from '../services/backtests/expression-validation';
 import type { JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
 import type { StrategyRecord } from '../services/strategies/strategy-records';
@@ -39,6 +42,21 @@ export class BacktestResolver {
   backtestTemplates(@Ctx() { services, caller }: GraphQLContext): TemplateListing[] {
     requireCaller(caller);
     return services.backtestJobs.templates();
+  }
+
+  @Operation({ weight: 1 })
+  @Query(() => ExpressionValidationType, {
+    description:
+      "Contract §17: checks the expression template's entry and exit (and, given params, its named numbers) as a job would; errors are INVALID_PARAMETER at a column.",
+  })
+  validateStrategyExpression(
+    @Arg('entry', () => String) entry: unknown,
+    @Arg('exit', () => String) exit: unknown,
+    @Ctx() { services, caller }: GraphQLContext,
+    @Arg('params', () => GraphQLJSONObject, { nullable: true }) params?: unknown,
+  ): ExpressionValidation {
+    requireCaller(caller);
+    return services.backtestJobs.validateExpression({ entry, exit, ...(params === undefined || params === null ? {} : { params }) });
   }
 
   @Operation({ weight: 5 })
@@ -137,6 +155,15 @@ restTable(BacktestResolver, {
       summary: 'Strategy templates',
       response: { list: BacktestTemplateType },
       call: (list, _req, ctx) => list(ctx),
+    },
+    validateStrategyExpression: {
+      method: 'POST',
+      path: '/v1/backtest/expressions/validate',
+      auth: 'signed',
+      summary: 'Check the rules of an expression strategy',
+      body: validateExpressionSchema,
+      response: { record: ExpressionValidationType },
+      call: (validate, req, ctx) => validate(bodyField(req, 'entry'), bodyField(req, 'exit'), ctx, bodyField(req, 'params')),
     },
     createBacktestJob: {
       method: 'POST',

@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { BacktestMetrics, BacktestTrade, TemplateListing } from '../engine';
+import type { ExpressionValidation } from '../services/backtests/expression-validation';
 import type { JobConfig } from '../services/backtests/job-config';
 import type { JobError, JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
@@ -19,6 +20,18 @@ export class BacktestTemplateType implements TemplateListing {
   @Field(() => String) description!: string;
   @Field(() => GraphQLJSONObject, { name: 'paramsSchema', description: 'JSON Schema of the template params.' }) params_schema!: Record<string, unknown>;
   @Field(() => String, { name: 'minCapital', description: 'Decimal string.' }) min_capital!: string;
+}
+
+@ObjectType('ExpressionValidation', { description: 'Contract §17: rules of the expression template that would run.' })
+export class ExpressionValidationType implements ExpressionValidation {
+  @Field(() => Boolean) valid!: true;
+  @Field(() => [String], { description: 'The named parameters the rules use, sorted.' }) parameters!: string[];
+  @Field(() => Int, {
+    name: 'warmupBars',
+    nullable: true,
+    description: 'Bars needed before both rules can be defined; null when a length is a parameter that params did not give.',
+  })
+  warmup_bars!: number | null;
 }
 
 @ObjectType('BacktestConfig', { description: 'The resolved configuration of a job.' })

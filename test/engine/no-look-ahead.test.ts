@@ -11,6 +11,11 @@ const PARAMS: Record<string, Record<string, unknown>> = {
   bollinger_breakout: { period: 8, stddev: 1, side: 'both' },
   donchian_breakout: { entry_period: 5, exit_period: 3, side: 'both' },
   macd_trend: { fast: 3, slow: 8, signal: 4, side: 'both' },
+  expression: {
+    entry: 'crossover(ema(close, 3), sma(close, n)) or close > highest(high, 5)[1] + atr(4) * 0',
+    exit: 'rsi(close, 5) > 60 or close < lowest(low, 3)[1] or stdev(close, n)[2] > 1',
+    n: 8,
+  },
 };
 
 const BARS = 600;

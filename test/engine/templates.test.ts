@@ -12,16 +12,17 @@ function decisions(templateId: string, params: Record<string, unknown>, bars: Ba
 }
 
 describe('template catalogue (contract §7)', () => {
-  it('lists the six templates with a JSON Schema of their params and a minimum capital', () => {
-    const templates = listTemplates();
-    expect(templates.map((template) => template.id)).toEqual([
+  it('lists the six templates and `expression` with a JSON Schema of their params and a minimum capital', () => {
+    expect(listTemplates().map((template) => template.id)).toEqual([
       'sma_cross',
       'ema_cross',
       'rsi_reversion',
       'bollinger_breakout',
       'donchian_breakout',
       'macd_trend',
+      'expression',
     ]);
+    const templates = listTemplates().filter((template) => template.id !== 'expression');
     const ownParams: Record<string, string[]> = {
       sma_cross: ['fast', 'slow'],
       ema_cross: ['fast', 'slow'],
@@ -43,6 +44,14 @@ describe('template catalogue (contract §7)', () => {
       side: { type: 'string', enum: ['long', 'short', 'both'], default: 'long' },
       position_size: { type: 'number', exclusiveMinimum: 0, maximum: 1, default: 1 },
     });
+  });
+
+  it('publishes `expression` with entry and exit required, long or short, and any other name a number (contract §17)', () => {
+    const expression = defined(findTemplate('expression'), 'the expression template').metadata;
+    expect(expression.minCapital).toBe('10');
+    expect(expression.paramsSchema).toMatchObject({ type: 'object', required: ['entry', 'exit'], additionalProperties: { type: 'number' } });
+    expect(Object.keys(expression.paramsSchema.properties as object)).toEqual(['entry', 'exit', 'side', 'position_size', 'stop_loss_pct', 'take_profit_pct']);
+    expect(expression.paramsSchema.properties).toMatchObject({ side: { enum: ['long', 'short'], default: 'long' }, entry: { type: 'string' } });
   });
 
   it('serves the catalogue in wire names: id, name, description, params_schema, min_capital', () => {

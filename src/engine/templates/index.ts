@@ -1,6 +1,7 @@
 import { bollingerBreakout } from './bollinger-breakout';
 import { donchianBreakout } from './donchian-breakout';
 import { emaCross } from './ema-cross';
+import { expressionTemplate } from './expression';
 import { macdTrend } from './macd-trend';
 import type { CommonParams, ParamsValidation } from './params';
 import { rsiReversion } from './rsi-reversion';
@@ -12,7 +13,7 @@ export type { Position, Side, Strategy } from './strategy';
 export type { TemplateDefinition, TemplateMetadata } from './template';
 
 /** The template catalogue (contract §7), in the order `GET /v1/backtest/templates` lists it. */
-export const TEMPLATES: readonly TemplateDefinition[] = [smaCross, emaCross, rsiReversion, bollingerBreakout, donchianBreakout, macdTrend];
+export const TEMPLATES: readonly TemplateDefinition[] = [smaCross, emaCross, rsiReversion, bollingerBreakout, donchianBreakout, macdTrend, expressionTemplate];
 
 const byId = new Map(TEMPLATES.map((template) => [template.metadata.id, template]));
 

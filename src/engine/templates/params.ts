@@ -11,7 +11,7 @@ export interface CommonParams {
   take_profit_pct?: number;
 }
 
-const commonParamsShape = {
+export const commonParamsShape = {
   side: z.enum(['long', 'short', 'both']).default('long').describe('Which side the template trades; `both` reverses the position.'),
   position_size: z.number().gt(0).lte(1).default(1).describe('Fraction of equity per position (notional = position_size × equity × leverage).'),
   stop_loss_pct: z.number().gt(0).lt(100).optional().describe('Stop-loss distance from the entry price, in percent.'),

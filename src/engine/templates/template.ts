@@ -26,7 +26,7 @@ export interface TemplateDefinition<Params extends CommonParams = CommonParams> 
  * symbol; below 10 a position sized as a fraction of equity would often be
  * unplaceable live, so no template accepts less.
  */
-const MIN_CAPITAL = '10';
+export const MIN_CAPITAL = '10';
 
 interface TemplateSpec<Schema extends z.ZodType<CommonParams>> {
   id: string;

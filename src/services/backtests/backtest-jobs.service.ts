@@ -7,6 +7,7 @@ import { RunWatchers } from './run-watchers';
 import type { JobStore, ListFilters } from './backtest-jobs.store';
 import { MAX_ACTIVE_RUNS } from './backtest-rules';
 import { templateCatalogue, type TemplateListing } from '../../engine';
+import { validateExpression, type ExpressionValidation } from './expression-validation';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { decodeCursor, pageOf, type CursorPosition } from '../pagination';
@@ -87,6 +88,11 @@ export class BacktestJobsService {
 
   templates(): TemplateListing[] {
     return templateCatalogue();
+  }
+
+  /** Contract §17: checks an `expression` template's rules without creating a job. */
+  validateExpression(input: unknown): ExpressionValidation {
+    return validateExpression(input);
   }
 
   async create(caller: Caller, input: unknown): Promise<JobRecord> {

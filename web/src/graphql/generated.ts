@@ -122,6 +122,7 @@ export type TemplateId =
   | 'bollinger_breakout'
   | 'donchian_breakout'
   | 'ema_cross'
+  | 'expression'
   | 'macd_trend'
   | 'rsi_reversion'
   | 'sma_cross';
