@@ -47,14 +47,26 @@ function useChart(draw: (chart: IChartApi) => void, deps: unknown[]) {
     if (!container.current) return undefined;
     const chart = createChart(container.current, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#cbd5e1', fontFamily: 'inherit' },
+      // The logo would sit over the line on a narrow screen; the licence's notice and link are in the page's footer (ChartAttribution).
+      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#cbd5e1', fontFamily: 'inherit', attributionLogo: false },
       grid: { vertLines: { color: '#1e293b' }, horzLines: { color: '#1e293b' } },
       timeScale: { timeVisible: true, borderColor: '#334155' },
       rightPriceScale: { borderColor: '#334155' },
     });
     draw(chart);
-    chart.timeScale().fitContent();
-    return () => chart.remove();
+    // The whole range, at every width: fitted again when the chart's box changes (a phone's first layout, a rotation).
+    // A frame later, so the chart has taken its new size (its own autoSize observer) before it fits.
+    let frame = 0;
+    const fit = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => chart.timeScale().fitContent());
+    });
+    fit.observe(container.current);
+    return () => {
+      fit.disconnect();
+      cancelAnimationFrame(frame);
+      chart.remove();
+    };
   }, deps);
   return container;
 }
