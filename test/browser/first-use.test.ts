@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { launchBrowser, watchedPage, type TestBrowser, type WatchedPage } from '../support/browser';
 import { newAccount } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
-import { startTradingWorld, type TradingWorld } from '../support/trading-world';
+import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
 
 /**
  * Issue 31: what a new user met after the quickstart, in a real Chromium: how
@@ -87,5 +87,18 @@ describe('the dashboard as a new user first meets it', () => {
 
     expect(await page.$$('[data-testid=equity-chart] a[href*="tradingview"]')).toHaveLength(0);
     expect(await page.$eval('[data-testid=chart-attribution] a', (link) => link.getAttribute('href'))).toBe('https://www.tradingview.com/');
+  });
+
+  it('a strategy without trades shows its win rate as "–", not "0.0%"', async () => {
+    const { page } = tab;
+    expect((await account.call('POST', '/v1/strategies', strategyBody({ name: 'No trades yet' }))).status).toBe(200);
+    await page.goto(`${service.url}/#/strategies`);
+    const cells = await page.waitForFunction(() => {
+      const table = [...document.querySelectorAll('table')].find((candidate) => candidate.caption?.textContent?.startsWith('Your strategies'));
+      const header = [...(table?.tHead?.rows[0]?.cells ?? [])].map((cell) => cell.textContent);
+      const row = [...(table?.tBodies[0]?.rows ?? [])].find((candidate) => candidate.textContent?.includes('No trades yet'));
+      return row ? { trades: row.cells[header.indexOf('Trades')]?.textContent, winRate: row.cells[header.indexOf('Win rate')]?.textContent } : undefined;
+    });
+    expect(await cells.jsonValue()).toEqual({ trades: '0', winRate: '–' });
   });
 });
