@@ -85,6 +85,28 @@ describe('the dashboard as a new user first meets it', () => {
     // BTCUSDT trades above 1,000: every price shows its thousands separator.
     for (const price of entryPrices) expect(price).toMatch(/^\d{1,3}(,\d{3})+(\.\d+)?$/);
 
+    // On a phone the equity chart still shows its whole range, not only the latest part.
+    await page.setViewport({ width: 390, height: 844 });
+    const fitted = () =>
+      page.$eval('[data-testid=equity-chart]', (figure) => ({
+        width: figure.clientWidth,
+        points: Number(figure.getAttribute('data-points')),
+        shown: Number(figure.querySelector<HTMLElement>('.chart-canvas')?.dataset.visibleBars ?? 0),
+      }));
+    await page
+      .waitForFunction(
+        () => {
+          const figure = document.querySelector('[data-testid=equity-chart]');
+          const shown = Number(figure?.querySelector<HTMLElement>('.chart-canvas')?.dataset.visibleBars ?? 0);
+          return (figure?.clientWidth ?? 1000) < 390 && shown >= Number(figure?.getAttribute('data-points'));
+        },
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
+    const shown = await fitted();
+    expect(shown.width).toBeLessThan(390);
+    expect(shown.shown).toBeGreaterThanOrEqual(shown.points);
+    await page.setViewport({ width: 1280, height: 900 });
     expect(await page.$$('[data-testid=equity-chart] a[href*="tradingview"]')).toHaveLength(0);
     expect(await page.$eval('[data-testid=chart-attribution] a', (link) => link.getAttribute('href'))).toBe('https://www.tradingview.com/');
   });

@@ -54,14 +54,19 @@ function useChart(draw: (chart: IChartApi) => void, deps: unknown[]) {
       rightPriceScale: { borderColor: '#334155' },
     });
     draw(chart);
-    // The whole range, at every width: fitted again when the chart's box changes (a phone's first layout, a rotation).
-    // A frame later, so the chart has taken its new size (its own autoSize observer) before it fits.
+    // The whole range, at every width: fitted again when the chart's box changes (a phone's first layout, a rotation),
+    // two frames later, once the chart has taken its new size (its own autoSize observer runs in between).
     let frame = 0;
     const fit = new ResizeObserver(() => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => chart.timeScale().fitContent());
+      frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => chart.timeScale().fitContent())));
     });
     fit.observe(container.current);
+    // How many bars show, beside `data-points` on the figure: a reader (or a test) sees whether the whole range fits.
+    const element = container.current;
+    chart.timeScale().subscribeVisibleLogicalRangeChange((range) => {
+      if (range) element.dataset.visibleBars = String(Math.round(range.to - range.from) + 1);
+    });
     return () => {
       fit.disconnect();
       cancelAnimationFrame(frame);
