@@ -121,7 +121,10 @@ export async function openCore(config: Config, logger: Logger = createLogger(con
  */
 export async function startService(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningService> {
   if (config.webhooks.allowCidrs.length > 0) {
-    logger.warn({ cidrs: config.webhooks.allowCidrs }, 'WEBHOOK_ALLOW_CIDRS exempts these ranges from the public-address rule: for tests only');
+    logger.warn(
+      { cidrs: config.webhooks.allowCidrs },
+      "WEBHOOK_ALLOW_CIDRS exempts these ranges from the public-address rule: for tests and the demo's local webhook receiver only",
+    );
   }
   const lifecycle = new Lifecycle(logger);
   const core = addCore(lifecycle, config, logger);

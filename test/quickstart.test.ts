@@ -90,8 +90,11 @@ describe("the README's quickstart, run word for word as a new user would, offlin
       ['api_key', 'label', 'scopes', 'user_id'],
       ['config', 'error', 'finished_at', 'id', 'progress', 'result', 'started_at', 'status', 'submitted_at'],
       ['data', 'next_cursor'],
+      ['delivered', 'error', 'response_status', 'response_time_ms', 'test_event_id'],
     ]);
-    const [, , created, listed] = answers as [unknown, unknown, { id: string }, { data: { id: string }[] }];
+    const [, , created, listed, webhookTest] = answers as [unknown, unknown, { id: string }, { data: { id: string }[] }, { delivered: boolean }];
     expect(listed.data.map((job) => job.id)[0]).toBe(created.id);
+    // Step 5: the demo's webhook reaches the demo's own receiver, offline.
+    expect(webhookTest.delivered).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SCOPES } from '../auth/caller';
 import { exchangeMessage } from '../upstream/exchange-trading-client';
 import { EquityPointWire } from './wire-extras';
+import { guideLink } from './guides';
 import { operationRuleOf, type OperationRule } from '../operations/operation';
 import type { PathAuth, PathError, PathResponse, RestEntry, ServiceRoute } from '../operations/rest-table';
 import { RecordSchemas, type JsonSchema } from './record-schemas';
@@ -72,7 +73,12 @@ const CODED_ERROR: JsonSchema = {
 };
 
 const SECURITY_SCHEMES = {
-  apiKey: { type: 'apiKey', in: 'header', name: 'X-Service-API-Key', description: 'Signed requests: the API key (docs/signing.md).' },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Service-API-Key',
+    description: `Signed requests: the API key (${guideLink('signing')}). This page cannot sign: see the description above.`,
+  },
   timestamp: { type: 'apiKey', in: 'header', name: 'X-Service-Timestamp', description: 'Signed requests: Unix milliseconds, within 30 s of the server clock.' },
   signature: {
     type: 'apiKey',
@@ -266,7 +272,11 @@ export function buildOpenApiDocument(input: OpenApiInput): Record<string, unknow
     info: {
       title: 'Futures data, strategy, backtest and webhook service',
       version: input.version,
-      description: `Signed requests: docs/signing.md. Limits and weights: docs/limits.md. Events: docs/events.md. API key scopes: ${SCOPES.join(', ')}.`,
+      description: [
+        `Signed requests: ${guideLink('signing')}. Limits and weights: ${guideLink('limits')}. Events: ${guideLink('events')}. Webhooks: ${guideLink('webhooks')}. Errors: ${guideLink('errors')}. API key scopes: ${SCOPES.join(', ')}.`,
+        '',
+        '**Try it out works for the public paths only.** A signed `/v1` request carries a signature over its time, method, path and body, made anew for each request, which this page cannot compute: "Authorize" takes fixed header values and cannot sign. Send signed requests with `clients/shell/signed-request.sh` (or the Python and TypeScript clients), or use the dashboard (`/`) and the GraphQL IDE (`/graphql`), which sign in the browser.',
+      ].join('\n'),
     },
     paths,
     components: {

@@ -9,6 +9,7 @@ import { Market } from './views/market';
 import { SignIn } from './views/sign-in';
 import { Strategies } from './views/strategies';
 import { Webhooks } from './views/webhooks';
+import { ChartAttribution } from './components/chart-attribution';
 
 /** Views by hash route (`#/backtests`), so the service serves one page at `/`. */
 const ROUTES = {
@@ -116,6 +117,7 @@ export function App() {
         )}
         {session && <View session={session} />}
       </main>
+      <ChartAttribution />
     </>
   );
 }

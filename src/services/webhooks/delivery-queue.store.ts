@@ -101,13 +101,15 @@ export class DeliveryQueueStore {
       await nativeQuery(em, 'UPDATE outbox_events SET fanned_out_at = now() WHERE id = ?', [envelope.id]);
       const [row] = await nativeQuery<ClaimedDelivery>(
         em,
+        // The body comes from the recorded event through ENVELOPE_SQL, as the fan-out's do: one serializer, the same bytes for the same event.
         `WITH inserted AS (
            INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, locked_until, last_attempt_at)
-           VALUES (${NEW_DELIVERY_ID}, ?, ?, ?, ?, 'sending', 1, now(), now() + make_interval(secs => ?), now())
+           SELECT ${NEW_DELIVERY_ID}, ?, e.id, e.type, ${ENVELOPE_SQL}, 'sending', 1, now(), now() + make_interval(secs => ?), now()
+           FROM outbox_events e WHERE e.id = ?
            RETURNING *
          )
          SELECT ${CLAIMED_COLUMNS} FROM inserted d JOIN webhooks w ON w.id = d.webhook_id`,
-        [webhook.id, envelope.id, envelope.type, JSON.stringify(envelope), LEASE_SECONDS],
+        [webhook.id, LEASE_SECONDS, envelope.id],
       );
       // The webhook row was just read and a delete of it would cascade to this insert: one row always comes back.
       if (!row) throw new Error('the test delivery was not inserted');

@@ -1,4 +1,4 @@
-import { intervalMs, isInterval, klines } from './kline-walk';
+import { intervalMs, isInterval, klines, priceAt } from './kline-walk';
 import { CONTRACTS, findContract, formatPrice, type ListedContract } from './market-universe';
 import { between, seedOf } from './seeded-random';
 import { contractFilters } from './contract-filters';
@@ -47,8 +47,9 @@ function fundingRateAt(listed: ListedContract, time: number): string {
   return between(seedOf(`${listed.symbol}:funding`), time / FUNDING_INTERVAL, -0.0003, 0.0008).toFixed(8);
 }
 
+/** The mark price stays within 0.02 % of the last price (the walk's), moving each second as the exchange's does. */
 function markPriceAt(listed: ListedContract, time: number): string {
-  return formatPrice(listed, listed.basePrice * between(seedOf(`${listed.symbol}:mark`), Math.floor(time / 1000), 0.98, 1.02));
+  return formatPrice(listed, priceAt(listed, time) * between(seedOf(`${listed.symbol}:mark`), Math.floor(time / 1000), 0.9998, 1.0002));
 }
 
 export function premiumIndexRow(listed: ListedContract, now: number) {
@@ -56,8 +57,8 @@ export function premiumIndexRow(listed: ListedContract, now: number) {
   return {
     symbol: listed.symbol,
     markPrice: markPriceAt(listed, now),
-    indexPrice: formatPrice(listed, listed.basePrice),
-    estimatedSettlePrice: formatPrice(listed, listed.basePrice * 1.0001),
+    indexPrice: formatPrice(listed, priceAt(listed, now)),
+    estimatedSettlePrice: formatPrice(listed, priceAt(listed, now) * 1.0001),
     lastFundingRate: perpetual ? fundingRateAt(listed, lastFundingTime(now)) : '',
     interestRate: perpetual ? '0.00010000' : '',
     nextFundingTime: perpetual ? lastFundingTime(now) + FUNDING_INTERVAL : 0,
@@ -67,8 +68,8 @@ export function premiumIndexRow(listed: ListedContract, now: number) {
 
 function tickerRow(listed: ListedContract, now: number) {
   const seed = seedOf(`${listed.symbol}:ticker`);
-  const open = listed.basePrice * between(seed, 1, 0.93, 1.05);
-  const last = listed.basePrice;
+  const open = priceAt(listed, now - 24 * HOUR);
+  const last = priceAt(listed, now);
   const volume = Number(listed.quoteVolume) / last;
   const firstId = Math.floor(between(seed, 2, 1e8, 5e9));
   const count = Math.floor(between(seed, 3, 1e3, 5e6));

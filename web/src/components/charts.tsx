@@ -47,14 +47,31 @@ function useChart(draw: (chart: IChartApi) => void, deps: unknown[]) {
     if (!container.current) return undefined;
     const chart = createChart(container.current, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#cbd5e1', fontFamily: 'inherit' },
+      // The logo would sit over the line on a narrow screen; the licence's notice and link are in the page's footer (ChartAttribution).
+      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#cbd5e1', fontFamily: 'inherit', attributionLogo: false },
       grid: { vertLines: { color: '#1e293b' }, horzLines: { color: '#1e293b' } },
       timeScale: { timeVisible: true, borderColor: '#334155' },
       rightPriceScale: { borderColor: '#334155' },
     });
     draw(chart);
-    chart.timeScale().fitContent();
-    return () => chart.remove();
+    // The whole range, at every width: fitted again when the chart's box changes (a phone's first layout, a rotation),
+    // two frames later, once the chart has taken its new size (its own autoSize observer runs in between).
+    let frame = 0;
+    const fit = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => chart.timeScale().fitContent())));
+    });
+    fit.observe(container.current);
+    // How many bars show, beside `data-points` on the figure: a reader (or a test) sees whether the whole range fits.
+    const element = container.current;
+    chart.timeScale().subscribeVisibleLogicalRangeChange((range) => {
+      if (range) element.dataset.visibleBars = String(Math.round(range.to - range.from) + 1);
+    });
+    return () => {
+      fit.disconnect();
+      cancelAnimationFrame(frame);
+      chart.remove();
+    };
   }, deps);
   return container;
 }

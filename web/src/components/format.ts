@@ -25,3 +25,11 @@ export function humanize(name: string): string {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** An exact decimal string with its integer digits grouped by thousands (`67000.5` → `67,000.5`), no rounding. */
+export function formatPrice(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '–';
+  const [whole = '', fraction] = value.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}

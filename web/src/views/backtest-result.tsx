@@ -2,8 +2,8 @@ import { useMemo } from 'preact/hooks';
 import type { Credentials } from '../api/credentials';
 import { TIMEFRAME_MS, loadCandles, wireTimeframe } from '../api/klines';
 import { CandleChart, chartTime, LineChart, type LinePoint, type TradeMarker } from '../components/charts';
-import { formatDecimal, formatTime } from '../components/format';
-import { formatMetric, metricLabel } from '../components/metrics';
+import { formatDecimal, formatPrice, formatTime } from '../components/format';
+import { formatMetricOf, metricLabel } from '../components/metrics';
 import { ErrorMessage } from '../components/messages';
 import { PagedTable } from '../components/paged-table';
 import { useAsync } from '../components/use-async';
@@ -71,16 +71,16 @@ export function BacktestResult({ job, credentials }: { job: Job; credentials: Cr
         Result of {job.id} ({job.config.templateId} on {job.config.symbols.join(', ')}, {timeframe})
       </h3>
       <dl class="metrics" data-testid="metrics">
-        {Object.entries(result.metrics).map(([name, value]) => (
+        {Object.entries(result.metrics).map(([name]) => (
           <div key={name}>
             <dt>{metricLabel(name)}</dt>
-            <dd>{formatMetric(name, value)}</dd>
+            <dd>{formatMetricOf(result.metrics, name)}</dd>
           </div>
         ))}
       </dl>
       <div class="grid charts">
         <LineChart testId="equity-chart" label="Equity" points={equity} color="#38bdf8" />
-        <LineChart testId="drawdown-chart" label="Drawdown (%)" points={drawdown} color="#ef4444" area />
+        <LineChart testId="drawdown-chart" label="Drawdown of the daily equity (%); max drawdown above is per bar" points={drawdown} color="#ef4444" area />
       </div>
       <ErrorMessage>{candles.error}</ErrorMessage>
       {candles.data && <CandleChart testId="trade-candles" label={`${symbol} candles with the trades`} candles={candles.data} markers={markers} />}
@@ -96,9 +96,9 @@ export function BacktestResult({ job, credentials }: { job: Job; credentials: Cr
           { label: 'Symbol', value: (trade) => trade.symbol },
           { label: 'Side', value: (trade) => trade.side },
           { label: 'Entry time', value: (trade) => trade.entryTime, render: (trade) => formatTime(trade.entryTime) },
-          { label: 'Entry price', value: (trade) => trade.entryPrice, numeric: true },
+          { label: 'Entry price', value: (trade) => trade.entryPrice, numeric: true, render: (trade) => formatPrice(trade.entryPrice) },
           { label: 'Exit time', value: (trade) => trade.exitTime, render: (trade) => formatTime(trade.exitTime) },
-          { label: 'Exit price', value: (trade) => trade.exitPrice, numeric: true },
+          { label: 'Exit price', value: (trade) => trade.exitPrice, numeric: true, render: (trade) => formatPrice(trade.exitPrice) },
           { label: 'Qty', value: (trade) => trade.qty, numeric: true },
           { label: 'PnL', value: (trade) => trade.pnl, numeric: true, render: (trade) => formatDecimal(trade.pnl) },
           { label: 'Fee', value: (trade) => trade.fee, numeric: true, render: (trade) => formatDecimal(trade.fee, 4) },

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Credentials } from '../api/credentials';
 import { errorMessage, execute } from '../api/graphql-client';
 import { ErrorMessage } from '../components/messages';
+import { WhereCredentialsComeFrom } from '../components/where-credentials-come-from';
 import { MeDocument, type MeQuery } from '../graphql/generated';
 
 export type SignedInUser = MeQuery['me'];
@@ -33,6 +34,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (credentials: Credentials, 
   return (
     <section class="sign-in" aria-labelledby="sign-in-title">
       <h2 id="sign-in-title">Sign in</h2>
+      <WhereCredentialsComeFrom />
       <form onSubmit={(event) => void submit(event)}>
         <fieldset>
           <legend>Sign in with</legend>

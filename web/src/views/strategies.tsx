@@ -3,6 +3,7 @@ import { errorMessage, execute } from '../api/graphql-client';
 import { graphQLTimeframe, TIMEFRAME_MS, wireTimeframe } from '../api/klines';
 import { formatDecimal, formatPercent } from '../components/format';
 import { ErrorMessage, Loading } from '../components/messages';
+import { formatTradeStat } from '../components/metrics';
 import { PagedTable } from '../components/paged-table';
 import { exampleValues, ParamsFields, paramsFrom, type ParamValues } from '../components/params-form';
 import { TemplatePicker } from '../components/template-picker';
@@ -143,7 +144,7 @@ export function Strategies({ session }: { session: Session }) {
           { label: 'Open positions', value: (row) => row.stats.openPositions, numeric: true },
           { label: 'Total PnL', value: (row) => formatDecimal(row.stats.totalPnl), numeric: true },
           { label: 'Trades', value: (row) => row.stats.totalTrades, numeric: true },
-          { label: 'Win rate', value: (row) => formatPercent(row.stats.winRate, 1), numeric: true },
+          { label: 'Win rate', value: (row) => formatTradeStat(row.stats.totalTrades, () => formatPercent(row.stats.winRate, 1)), numeric: true },
           {
             label: 'Actions',
             value: (row) => row.id,
@@ -167,7 +168,7 @@ export function Strategies({ session }: { session: Session }) {
         ]}
       />
       {watchedStrategy && (
-        <div class="grid">
+        <div class="stacked-panels">
           <StrategyPositions session={session} strategyId={watchedStrategy.id} name={watchedStrategy.name} revision={revision} />
           <StrategyEvents
             session={session}

@@ -6,6 +6,7 @@ import { formatTime } from '../components/format';
 import { ErrorMessage } from '../components/messages';
 import { StrategyEventFeedDocument, StrategyEventHistoryDocument, type StrategyEventFieldsFragment } from '../graphql/generated';
 import type { Session } from '../session';
+import { EventDetails } from '../components/event-details';
 
 type StrategyEvent = StrategyEventFieldsFragment;
 
@@ -93,7 +94,7 @@ export function StrategyEvents({
         {events.map((event) => (
           <li key={event.id} data-event-id={event.id} data-event-type={event.type}>
             <time dateTime={event.timestamp}>{formatTime(event.timestamp)}</time> <strong>{event.type}</strong>
-            <code>{JSON.stringify(event.data)}</code>
+            <EventDetails data={event.data} />
           </li>
         ))}
       </ol>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { execute } from '../api/graphql-client';
-import { formatDecimal, formatTime } from '../components/format';
+import { formatDecimal, formatPrice, formatTime } from '../components/format';
 import { ErrorMessage } from '../components/messages';
 import { PagedTable } from '../components/paged-table';
 import { useCursorPages } from '../components/use-cursor-pages';
@@ -44,9 +44,9 @@ export function StrategyPositions({ session, strategyId, name, revision }: { ses
           { label: 'Side', value: (row) => row.side },
           { label: 'Quantity', value: (row) => row.quantity, numeric: true },
           { label: 'Opened', value: (row) => row.openedAt, render: (row) => formatTime(row.openedAt) },
-          { label: 'Entry price', value: (row) => row.entryPrice, numeric: true },
+          { label: 'Entry price', value: (row) => row.entryPrice, numeric: true, render: (row) => formatPrice(row.entryPrice) },
           { label: 'Closed', value: (row) => row.closedAt ?? '', render: (row) => (row.closedAt ? formatTime(row.closedAt) : 'open') },
-          { label: 'Exit price', value: (row) => row.exitPrice ?? '', numeric: true },
+          { label: 'Exit price', value: (row) => row.exitPrice ?? '', numeric: true, render: (row) => formatPrice(row.exitPrice) },
           { label: 'Fees', value: (row) => formatDecimal(Number(row.entryFee) + Number(row.exitFee ?? 0), 4), numeric: true },
           { label: 'PnL', value: (row) => row.pnl ?? '', numeric: true, render: (row) => formatDecimal(row.pnl) },
           { label: 'Close reason', value: (row) => row.closeReason ?? '' },
