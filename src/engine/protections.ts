@@ -41,6 +41,16 @@ export function trailingStopLevel(direction: 1 | -1, extreme: number, fraction: 
   return Number.isNaN(fraction) ? -direction * Infinity : extreme * (1 - direction * fraction);
 }
 
+/**
+ * Whether the trailing stop acts before `stop` (the stop-loss, or the
+ * liquidation when that is nearer): it must be strictly nearer the price,
+ * except that it acts before a liquidation at the same level, the position's
+ * own stops acting before the exchange would.
+ */
+export function trailingFirst(direction: 1 | -1, trailing: number, stop: number, stopIsLiquidation: boolean): boolean {
+  return direction * (trailing - stop) > 0 || (trailing === stop && stopIsLiquidation);
+}
+
 /** The extreme carried to the next bar once this bar's range is known. */
 export function trailingExtreme(direction: 1 | -1, extreme: number, high: number, low: number): number {
   return direction === 1 ? Math.max(extreme, high) : Math.min(extreme, low);

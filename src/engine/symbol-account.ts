@@ -2,7 +2,7 @@ import type { FeeRates } from './fees';
 import type { TradeLog } from './trade-log';
 import { EXIT_LIQUIDATION, EXIT_STOP_LOSS, EXIT_TAKE_PROFIT, EXIT_TRAILING_STOP, type ExitReason } from './exit-reason';
 import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from './protective-exit';
-import { trailingExtreme, trailingStopLevel } from './protections';
+import { trailingExtreme, trailingFirst, trailingStopLevel } from './protections';
 
 export interface PositionSizing {
   /** Fraction of equity used as margin. */
@@ -120,9 +120,9 @@ export class SymbolAccount {
   exitWithinBar(open: number, high: number, low: number, openTime: number, closeTime: number): void {
     const direction = this.direction as 1 | -1;
     const trailing = trailingStopLevel(direction, this.trailExtreme, this.sizing.trailingStop);
-    const trailingFirst = direction * (trailing - this.stopLevel) > 0 || (trailing === this.stopLevel && this.stopReason === EXIT_LIQUIDATION);
-    const stop = trailingFirst ? trailing : this.stopLevel;
-    const stopReason = trailingFirst ? EXIT_TRAILING_STOP : this.stopReason;
+    const trailed = trailingFirst(direction, trailing, this.stopLevel, this.stopReason === EXIT_LIQUIDATION);
+    const stop = trailed ? trailing : this.stopLevel;
+    const stopReason = trailed ? EXIT_TRAILING_STOP : this.stopReason;
     const exit = protectiveExit(direction, stop, this.takeProfitLevel, open, high, low);
     if (exit === STOP_AT_OPEN) this.closeAtMarket(open, openTime, stopReason);
     else if (exit === STOP) this.closeAtMarket(stop, closeTime, stopReason);
