@@ -330,14 +330,14 @@ export class StrategyStore {
   protectiveOrders(em: EntityManager, positionId: string): Promise<StrategyOrder[]> {
     return em.find(StrategyOrder, {
       positionId,
-      purpose: { $in: ['stop_loss', 'take_profit'] },
+      purpose: { $in: ['stop_loss', 'take_profit', 'trailing_stop'] },
       status: { $in: ['intended', 'open'] },
     });
   }
 
   /** Whether a position has had its conditional orders placed (whatever became of them). */
   async hasProtection(em: EntityManager, positionId: string): Promise<boolean> {
-    return (await em.count(StrategyOrder, { positionId, purpose: { $in: ['stop_loss', 'take_profit'] } })) > 0;
+    return (await em.count(StrategyOrder, { positionId, purpose: { $in: ['stop_loss', 'take_profit', 'trailing_stop'] } })) > 0;
   }
 }
 

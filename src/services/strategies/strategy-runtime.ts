@@ -9,7 +9,7 @@ import type { Logger } from '../../observability/logger';
 import type { LiveOrders } from './live-orders';
 import { OrderPending, type OrderGuard } from './order-ledger';
 import { percentOf } from './protective-orders';
-import { SymbolProtection } from './run-protections';
+import { reasonOf, SymbolProtection } from './run-protections';
 import type { StrategyStore } from './strategies.store';
 import type { Bar, StrategyMarket } from './strategy-market';
 import { StrategyRunState, type BarStep } from './strategy-run-state';
@@ -161,8 +161,11 @@ export class StrategyRuntime {
    * A live run: no exchange call inside a transaction. Orders whose outcome
    * is not recorded are settled first; each signal then closes and opens
    * through intents (live-orders.ts), and the bar cursor advances after.
-   * Stop-loss and take-profit are the exchange's conditional orders, not
-   * checked on candles.
+   * Stop-loss, take-profit and trailing stop are the exchange's conditional
+   * orders, not checked on candles. A protection trip is recorded (guard
+   * state, event) before its closing orders go out, and marked `closing`
+   * until they all have: a process that dies in between leaves the closes to
+   * the next owner, which sends them before anything else, once.
    */
   private async actLive(strategyId: string, symbol: string, steps: BarStep[]): Promise<void> {
     const run = this.runs.get(strategyId)!;
@@ -171,19 +174,85 @@ export class StrategyRuntime {
     const strategy = await this.store.findStrategy(this.store.fork(), strategyId);
     if (!strategy || !guard(strategy)) return;
     await this.live.settle(strategy);
-    for (const { signal } of steps) {
-      if (!signal) continue;
-      const open = await this.store.openPosition(this.store.fork(), strategy.id, signal.symbol);
-      const wanted = signal.desired === 1 ? 'long' : signal.desired === -1 ? 'short' : null;
-      if (open && open.side !== wanted) await this.live.close(strategy, open, 'signal', signal.barCloseTime, guard);
-      if (wanted && open?.side !== wanted) await this.live.open(strategy, signal.symbol, wanted, signal.price, signal.barCloseTime, guard);
+    const protection = new SymbolProtection(strategy, symbol);
+    if (protection.closing && !(await this.closeForProtection(strategy, protection, guard))) return;
+    for (const step of steps) {
+      const { trip, equity } = await protection.judge(this.store.fork(), this.store, strategy, step.bar.openTime, step.bar.close);
+      if (trip !== TRIP_NONE) {
+        protection.closing = reasonOf(trip);
+        const recorded = await this.store.transaction(async (em) => {
+          const locked = await this.store.lockStrategy(em, strategyId);
+          if (!locked || !guard(locked)) return false;
+          protection.saveTo(locked);
+          await protection.recordTrip(em, locked, trip, equity);
+          await this.store.flush(em);
+          return true;
+        });
+        if (!recorded || !(await this.closeForProtection(strategy, protection, guard))) return;
+      }
+      await this.tradeLive(strategy, symbol, step, protection, guard);
     }
     await this.store.transaction(async (em) => {
       const locked = await this.store.lockStrategy(em, strategyId);
       if (!locked || !guard(locked)) return;
       locked.lastBars = { ...locked.lastBars, [symbol]: run.lastBars.get(symbol)! };
       locked.consecutiveFailures = 0;
+      protection.saveTo(locked);
       await this.store.flush(em);
+    });
+  }
+
+  /** `trade` for a live run: the same entry rule (held-back entries wait), through exchange orders. */
+  private async tradeLive(strategy: Strategy, symbol: string, step: BarStep, protection: SymbolProtection, guard: OrderGuard): Promise<void> {
+    const { signal } = step;
+    if (!signal && !protection.entryWaiting) return;
+    let open = await this.store.openPosition(this.store.fork(), strategy.id, symbol);
+    const wanted = step.desired === 1 ? 'long' : step.desired === -1 ? 'short' : null;
+    if (signal && open && open.side !== wanted) {
+      await this.live.close(strategy, open, 'signal', signal.barCloseTime, guard);
+      const closed = await this.store.findPosition(this.store.fork(), open.id);
+      if (closed?.pnl != null) protection.guard.noteExit(step.bar.closeTime + 1, Number(closed.pnl));
+      open = null;
+    }
+    protection.entryWaiting = false;
+    if (!wanted || open) return;
+    if (!protection.guard.mayEnter(step.bar.closeTime + 1)) {
+      protection.entryWaiting = true;
+      return;
+    }
+    await this.live.open(strategy, symbol, wanted, step.nextOpen, step.bar.closeTime, guard);
+  }
+
+  /**
+   * The closing orders of a recorded trip: the symbol's position (daily
+   * loss) or every position of the run (max drawdown, after which the run
+   * pauses itself). False when the run has paused.
+   */
+  private async closeForProtection(strategy: Strategy, protection: SymbolProtection, guard: OrderGuard): Promise<boolean> {
+    const drawdown = protection.closing === 'max_drawdown';
+    const positions = await this.store.openPositions(this.store.fork(), strategy.id);
+    for (const position of positions) {
+      if (drawdown || position.symbol === protection.symbol) await this.live.close(strategy, position, 'protection', undefined, guard);
+    }
+    protection.closing = null;
+    return this.store.transaction(async (em) => {
+      const locked = await this.store.lockStrategy(em, strategy.id);
+      if (!locked || !guard(locked)) return false;
+      protection.saveTo(locked);
+      if (drawdown) {
+        const now = new Date();
+        locked.status = 'paused';
+        locked.updatedAt = now;
+        locked.workerId = null;
+        this.runs.delete(strategy.id);
+        await recordEvent(em, {
+          userId: locked.userId,
+          type: 'strategy.paused',
+          data: { strategy_id: locked.id, close_positions: true, closed_positions: positions.length, paused_at: now.toISOString() },
+        });
+      }
+      await this.store.flush(em);
+      return !drawdown;
     });
   }
 
