@@ -4,6 +4,10 @@
  * the main thread. Prints bars per second and peak memory (RSS and V8 heap, sampled during each run).
  * Then `sma_cross` written as an expression (contract §17) on the same bars,
  * with its time over the template's (issue 26's target: at most 1.3×).
+ * Then the cost of contract §19's protections: `sma_cross` with all four set
+ * (at levels that keep it trading, so every rule is evaluated on every bar)
+ * against the same run without them; issue 28 asks for ≤ 5 %.
+ * `npm run bench -- backtest-engine protections [bars]` runs only that part.
  */
 import os from 'node:os';
 import { simulate } from '../src/engine/simulate';
@@ -67,7 +71,55 @@ function measure(input: BacktestInput): Measurement {
   return { barsPerSecond: BARS / seconds, trades: result.trades.length, peakRss, peakHeap };
 }
 
-export async function main(): Promise<void> {
+/**
+ * Protections evaluated on every bar (and every exit) that leave the trades
+ * as they are, so the cost measured is the checks', not a run with fewer
+ * trades to write: the bench prints both trade counts to show it.
+ */
+const PROTECTIONS = { trailing_stop_pct: 10, max_drawdown_pct: 99, daily_loss_pct: 50, cooldown_bars: 0 };
+
+function protectionsCost(bars: number): void {
+  const candles = randomWalk(bars, SEED, START, MINUTE_MS, 30_000);
+  const inputFor = (params: Record<string, unknown>): BacktestInput => ({
+    config: {
+      templateId: 'sma_cross',
+      params,
+      symbols: ['BTCUSDT'],
+      timeframe: '1m',
+      start: START,
+      end: START + (bars - 1) * MINUTE_MS,
+      capital: '10000',
+      leverage: 1,
+      feeModel: 'fixed_bps',
+      feeBps: '5',
+    },
+    candles: { BTCUSDT: candles },
+    funding: {},
+  });
+  const best = (params: Record<string, unknown>) => {
+    const trades = simulate(inputFor(params)).result.trades.length;
+    let fastest = Infinity;
+    for (let repeat = 0; repeat < REPEATS; repeat++) {
+      const started = performance.now();
+      simulate(inputFor(params));
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    return { ms: fastest, trades };
+  };
+  // without, with, without again: a machine slowing down mid-run does not favour one side
+  const plain = best({ fast: 10, slow: 30 });
+  const guarded = best({ fast: 10, slow: 30, ...PROTECTIONS });
+  const baseline = Math.min(plain.ms, best({ fast: 10, slow: 30 }).ms);
+  console.log(
+    `protections (${bars.toLocaleString('en')} bars, sma_cross 10/30, best of ${REPEATS}): without ${baseline.toFixed(0)} ms (${plain.trades} trades), with ${JSON.stringify(PROTECTIONS)} ${guarded.ms.toFixed(0)} ms (${guarded.trades} trades), cost ${((guarded.ms / baseline - 1) * 100).toFixed(1)} % (target ≤ 5 %)`,
+  );
+}
+
+export async function main(args: string[] = []): Promise<void> {
+  if (args[0] === 'protections') {
+    protectionsCost(Number(args[1] ?? BARS));
+    return;
+  }
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(2)}`);
   const candles = randomWalk(BARS, SEED, START, MINUTE_MS, 30_000);
   const funding = fundingHistory();
@@ -134,4 +186,5 @@ export async function main(): Promise<void> {
   const expression = best('expression', SMA_CROSS_EXPRESSION, 'sma_cross as expr');
   if (expression.trades !== template.trades) throw new Error(`the expression made ${expression.trades} trades, the template ${template.trades}`);
   console.log(`  expression / template time for sma_cross: ${(template.barsPerSecond / expression.barsPerSecond).toFixed(2)}× (target ≤ 1.3×)`);
+  protectionsCost(BARS);
 }

@@ -55,6 +55,7 @@ export async function main(): Promise<void> {
         runDry: true,
         runStartedAt: at,
         lastBars: null,
+        protectionState: null,
         consecutiveFailures: 0,
         workerId: null,
         createdAt: at,

@@ -245,6 +245,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
           runDry: null,
           runStartedAt: null,
           lastBars: null,
+          protectionState: null,
           consecutiveFailures: 0,
           workerId: null,
           createdAt: new Date(Date.UTC(2026, 0, 1) + index * 1000),

@@ -1721,7 +1721,7 @@ export interface components {
       exit_fee?: string | null;
       pnl?: string | null;
       closed_at?: string | null;
-      close_reason?: ('signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation') | null;
+      close_reason?: ('signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation' | 'trailing_stop' | 'protection') | null;
       dry_run: boolean;
     };
     /** @description Oldest first; nextCursor is the id of the last event when more follow (pass it as `after`). */

@@ -3,6 +3,7 @@ import { formatDecimal } from './wire-format';
 import { combineBarEquity, curveDays, sampleDailyEquity, type SymbolEquity } from './equity-curve';
 import { computeMetrics, tradeStatistics } from './metrics';
 import { planRun, type RunPlan } from './run-plan';
+import { EquityGuard, initialGuardState, protectionSettings } from './protections';
 import { runSymbol } from './run-symbol';
 import { SymbolAccount } from './symbol-account';
 import { DAY_MS } from './timeframes';
@@ -56,11 +57,13 @@ export function run(input: BacktestInput, options: SimulateOptions = {}): Simula
   const plan = planRun(input);
   const { params, barMs } = plan;
   const share = plan.capital / plan.symbols.length;
+  const protections = protectionSettings(params, barMs);
   const sizing = {
     positionSize: params.position_size,
     leverage: plan.leverage,
     stopLoss: params.stop_loss_pct === undefined ? NaN : params.stop_loss_pct / 100,
     takeProfit: params.take_profit_pct === undefined ? NaN : params.take_profit_pct / 100,
+    trailingStop: protections.trailingStop,
   };
   const totalBars = plan.symbols.reduce((total, symbol) => total + symbol.to - symbol.from, 0);
   let barsDone = 0;
@@ -72,9 +75,10 @@ export function run(input: BacktestInput, options: SimulateOptions = {}): Simula
   const trades = new TradeLog();
   let finalEquity = 0;
   const symbolEquity: SymbolEquity[] = plan.symbols.map((symbol, index) => {
-    const account = new SymbolAccount(share, index, sizing, plan.fees, trades);
+    const guard = new EquityGuard(protections, initialGuardState(share));
+    const account = new SymbolAccount(share, index, sizing, plan.fees, trades, guard);
     const equity = new Float64Array(symbol.to - symbol.from);
-    runSymbol({ ...symbol, barMs, strategy: plan.template.createStrategy(params), account, equity, reportBars });
+    runSymbol({ ...symbol, barMs, strategy: plan.template.createStrategy(params), account, guard, equity, reportBars });
     finalEquity += account.cash;
     return { openTime: symbol.candles.openTime.subarray(symbol.from, symbol.to), equity, share };
   });

@@ -1,7 +1,8 @@
 import type { FeeRates } from './fees';
 import type { TradeLog } from './trade-log';
-import { EXIT_LIQUIDATION, EXIT_STOP_LOSS, EXIT_TAKE_PROFIT, type ExitReason } from './exit-reason';
+import { EXIT_LIQUIDATION, EXIT_STOP_LOSS, EXIT_TAKE_PROFIT, EXIT_TRAILING_STOP, type ExitReason } from './exit-reason';
 import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from './protective-exit';
+import { trailingExtreme, trailingFirst, trailingStopLevel } from './protections';
 
 export interface PositionSizing {
   /** Fraction of equity used as margin. */
@@ -10,6 +11,13 @@ export interface PositionSizing {
   /** Fractions of the entry price; NaN when not set. */
   stopLoss: number;
   takeProfit: number;
+  /** Fraction of the best price since entry (contract §19); NaN when not set. */
+  trailingStop: number;
+}
+
+/** Told of every exit, e.g. to start a cooldown after a loss (engine/protections.ts). */
+export interface ExitListener {
+  noteExit(time: number, pnl: number): void;
 }
 
 /**
@@ -36,6 +44,8 @@ export class SymbolAccount {
   /** Which of the two `stopLevel` is: `EXIT_STOP_LOSS` or `EXIT_LIQUIDATION`. */
   private stopReason: ExitReason = EXIT_STOP_LOSS;
   private takeProfitLevel = 0;
+  /** The best price since entry of the bars before the current one (protections.ts `trailingExtreme`). */
+  private trailExtreme = 0;
 
   constructor(
     capital: number,
@@ -43,6 +53,7 @@ export class SymbolAccount {
     private readonly sizing: PositionSizing,
     private readonly fees: FeeRates,
     private readonly trades: TradeLog,
+    private readonly exits?: ExitListener,
   ) {
     this.cash = capital;
   }
@@ -67,6 +78,7 @@ export class SymbolAccount {
     const levels = protectiveLevels(direction as 1 | -1, price, this.sizing.stopLoss, this.sizing.takeProfit);
     this.stopLossLevel = levels.stop;
     this.takeProfitLevel = levels.takeProfit;
+    this.trailExtreme = price;
     this.updateStopLevel();
   }
 
@@ -82,6 +94,7 @@ export class SymbolAccount {
     const pnl = gross - this.entryFee - exitFee - this.fundingPaid;
     this.trades.record(this.symbolIndex, this.direction, this.entryTime, this.entryPrice, time, price, this.qty, pnl, this.entryFee + exitFee, reason);
     this.direction = 0;
+    this.exits?.noteExit(time, pnl);
   }
 
   /** Longs pay a positive rate, shorts receive it; valued at `markPrice`. */
@@ -93,18 +106,28 @@ export class SymbolAccount {
   }
 
   /**
-   * Intrabar exits of the open position (contract §7): stop-loss and
-   * liquidation are checked before the take-profit; a bar opening beyond the
-   * stop fills at its open. The take-profit is a resting limit order: it
-   * fills at its own price (maker fee) whenever the bar reaches it.
-   * Exits inside the bar are stamped at the bar's close time, the first
-   * instant at which the bar is known; gap fills at the bar's open time.
+   * Intrabar exits of the open position (contract §7, §19): the stops —
+   * stop-loss, trailing stop and liquidation, whichever is nearest — are
+   * checked before the take-profit; a bar opening beyond the stop fills at
+   * its open. Equal levels exit as stop-loss, then trailing stop, then
+   * liquidation: the position's own stops act before the exchange would.
+   * The take-profit is a resting limit order: it fills at its own price
+   * (maker fee) whenever the bar reaches it. Exits inside the bar are stamped
+   * at the bar's close time, the first instant at which the bar is known;
+   * gap fills at the bar's open time. A position still open carries this
+   * bar's range into the next bar's trailing stop.
    */
   exitWithinBar(open: number, high: number, low: number, openTime: number, closeTime: number): void {
-    const exit = protectiveExit(this.direction as 1 | -1, this.stopLevel, this.takeProfitLevel, open, high, low);
-    if (exit === STOP_AT_OPEN) this.closeAtMarket(open, openTime, this.stopReason);
-    else if (exit === STOP) this.closeAtMarket(this.stopLevel, closeTime, this.stopReason);
+    const direction = this.direction as 1 | -1;
+    const trailing = trailingStopLevel(direction, this.trailExtreme, this.sizing.trailingStop);
+    const trailed = trailingFirst(direction, trailing, this.stopLevel, this.stopReason === EXIT_LIQUIDATION);
+    const stop = trailed ? trailing : this.stopLevel;
+    const stopReason = trailed ? EXIT_TRAILING_STOP : this.stopReason;
+    const exit = protectiveExit(direction, stop, this.takeProfitLevel, open, high, low);
+    if (exit === STOP_AT_OPEN) this.closeAtMarket(open, openTime, stopReason);
+    else if (exit === STOP) this.closeAtMarket(stop, closeTime, stopReason);
     else if (exit === TAKE_PROFIT) this.close(this.takeProfitLevel, closeTime, this.fees.maker, EXIT_TAKE_PROFIT);
+    else this.trailExtreme = trailingExtreme(direction, this.trailExtreme, high, low);
   }
 
   equity(markPrice: number): number {

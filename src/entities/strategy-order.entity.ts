@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import type { CloseReason } from './strategy-position.entity';
 
-export type OrderPurpose = 'entry' | 'exit' | 'stop_loss' | 'take_profit';
+export type OrderPurpose = 'entry' | 'exit' | 'stop_loss' | 'take_profit' | 'trailing_stop';
 /**
  * `intended`: recorded, the exchange call may or may not have reached it;
  * `open`: a conditional order the exchange holds; `filled`; `rejected`: the
@@ -32,7 +32,7 @@ export class StrategyOrder {
   @Property({ type: 'string', length: 32 })
   symbol!: string;
 
-  @Property({ type: 'string', length: 12 })
+  @Property({ type: 'string', length: 16 })
   purpose!: OrderPurpose;
 
   @Property({ type: 'string', length: 4 })
@@ -50,7 +50,7 @@ export class StrategyOrder {
   triggerPrice!: string | null;
 
   /** For exits: the reason the position closes. */
-  @Property({ type: 'string', length: 12, fieldName: 'close_reason', nullable: true })
+  @Property({ type: 'string', length: 16, fieldName: 'close_reason', nullable: true })
   closeReason!: CloseReason | null;
 
   @Property({ type: 'string', length: 10 })

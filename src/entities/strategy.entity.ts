@@ -3,6 +3,20 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 export const STRATEGY_STATUSES = ['draft', 'deployed', 'paused', 'stopped', 'error'] as const;
 export type StrategyStatus = (typeof STRATEGY_STATUSES)[number];
 
+/** engine/protections.ts `GuardState` in JSON (−∞ as null), plus whether an entry the guard held back is still wanted. */
+export interface StoredGuard {
+  peak: number | null;
+  day: number | null;
+  dayEquity: number;
+  lastEquity: number;
+  stopped: boolean;
+  haltedUntil: number | null;
+  cooldownUntil: number | null;
+  entryWaiting: boolean;
+  /** A trip whose closing orders may not all have gone out yet (a live run's process died between the two). */
+  closing: 'max_drawdown' | 'daily_loss' | null;
+}
+
 /** A signed-API strategy (spec "Signed-API strategy"); the `run*` columns hold the current or last run's overrides, never the stored settings. */
 @Entity({ tableName: 'strategies' })
 export class Strategy {
@@ -59,6 +73,10 @@ export class Strategy {
   /** Per symbol, the open time of the last closed bar the runtime evaluated, so a restart neither repeats nor skips a bar. */
   @Property({ type: 'json', fieldName: 'last_bars', nullable: true })
   lastBars!: Record<string, number> | null;
+
+  /** Per symbol, the run's protection memory (engine/protections.ts `GuardState`, as stored by run-protections.ts); null at a run's start. */
+  @Property({ type: 'json', fieldName: 'protection_state', nullable: true })
+  protectionState!: Record<string, StoredGuard> | null;
 
   @Property({ type: 'integer', fieldName: 'consecutive_failures' })
   consecutiveFailures = 0;

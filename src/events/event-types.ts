@@ -6,6 +6,8 @@ import { BREAK_AFTER_FAILURES, PAUSE_AFTER_FAILURES } from '../services/webhooks
  * source of the type list: subscriptions are validated against it, test
  * events carry its examples, and `GET /v1/webhooks/event-types` publishes it.
  */
+import { CLOSE_REASONS } from '../entities/strategy-position.entity';
+
 export type JsonSchema = Record<string, unknown>;
 
 export interface EventDefinition {
@@ -117,14 +119,14 @@ export const EVENT_DEFINITIONS = {
     example: { ...examplePosition, signal_bar_close: '2026-11-23T11:59:59.999Z' },
   },
   'strategy.position_closed': {
-    description: 'A running strategy closed a position: on its signal, a pause, a stop-loss, a take-profit or a liquidation.',
+    description: 'A running strategy closed a position: on its signal, a pause, a stop-loss, a take-profit, a liquidation, a trailing stop or a protection.',
     dataSchema: object(
       {
         ...position,
         exit_price: decimal,
         pnl: decimal,
         closed_at: dateTime,
-        reason: { type: 'string', enum: ['signal', 'pause', 'stop_loss', 'take_profit', 'liquidation'] },
+        reason: { type: 'string', enum: [...CLOSE_REASONS] },
       },
       { signal_bar_close: dateTime },
     ),
@@ -134,6 +136,15 @@ export const EVENT_DEFINITIONS = {
     description: 'A running strategy did not send an entry order because the rounded quantity or notional is below the exchange minimum.',
     dataSchema: object({ strategy_id: string, symbol: string, reason: { type: 'string', enum: ['below_min_qty', 'below_min_notional'] } }, { side }),
     example: { strategy_id: 'strat_1a2b3c', symbol: 'BTCUSDT', side: 'long', reason: 'below_min_notional' },
+  },
+  'strategy.protection_triggered': {
+    description:
+      'A running strategy’s protection tripped (contract §19): its positions were closed; after max_drawdown the run paused itself, after daily_loss it opens nothing until 00:00 UTC.',
+    dataSchema: object(
+      { strategy_id: string, reason: { type: 'string', enum: ['max_drawdown', 'daily_loss'] }, equity: decimal, threshold: decimal },
+      { symbol: string },
+    ),
+    example: { strategy_id: 'strat_1a2b3c', reason: 'max_drawdown', equity: '879.5', threshold: '900', symbol: 'BTCUSDT' },
   },
   'strategy.error': {
     description: 'A running strategy stopped on errors it could not recover from.',

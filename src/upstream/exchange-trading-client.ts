@@ -183,6 +183,30 @@ export class ExchangeTradingClient {
     );
   }
 
+  /** Contract §19: the exchange-held trailing stop, reduce-only for the position's quantity (the exchange takes no closePosition on it). */
+  placeTrailingStopOrder(
+    credentials: ExchangeCredentials,
+    order: { symbol: string; side: 'BUY' | 'SELL'; quantity: string; callbackRate: string; clientAlgoId: string },
+  ): Promise<ExchangeAlgoOrder> {
+    return this.call(
+      credentials,
+      'POST',
+      '/fapi/v1/algoOrder',
+      {
+        algoType: 'CONDITIONAL',
+        symbol: order.symbol,
+        side: order.side,
+        type: 'TRAILING_STOP_MARKET',
+        quantity: order.quantity,
+        callbackRate: order.callbackRate,
+        reduceOnly: true,
+        workingType: 'MARK_PRICE',
+        clientAlgoId: order.clientAlgoId,
+      },
+      algoOrderAnswer,
+    );
+  }
+
   findAlgoOrder(credentials: ExchangeCredentials, clientAlgoId: string): Promise<ExchangeAlgoOrder | null> {
     return nullWhenUnknown(this.call(credentials, 'GET', '/fapi/v1/algoOrder', { clientAlgoId }, algoOrderAnswer));
   }

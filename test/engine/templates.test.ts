@@ -37,7 +37,17 @@ describe('template catalogue (contract §7)', () => {
       expect(template.minCapital).toBe('10');
       expect(template.paramsSchema).toMatchObject({ type: 'object', additionalProperties: false, required: ownParams[template.id] });
       const own = defined(ownParams[template.id], `the params of ${template.id}`);
-      expect(Object.keys(template.paramsSchema.properties as object)).toEqual([...own, 'side', 'position_size', 'stop_loss_pct', 'take_profit_pct']);
+      expect(Object.keys(template.paramsSchema.properties as object)).toEqual([
+        ...own,
+        'side',
+        'position_size',
+        'stop_loss_pct',
+        'take_profit_pct',
+        'trailing_stop_pct',
+        'max_drawdown_pct',
+        'daily_loss_pct',
+        'cooldown_bars',
+      ]);
     }
     expect(templates[0]?.paramsSchema.properties).toMatchObject({
       fast: { type: 'integer', minimum: 1 },
@@ -70,6 +80,18 @@ describe('template catalogue (contract §7)', () => {
     }
   });
 
+  it('takes the protections on every template, at the edges of their ranges', () => {
+    const protections = { trailing_stop_pct: 0.1, max_drawdown_pct: 99.9, daily_loss_pct: 0.01, cooldown_bars: 10_000 };
+    for (const template of listTemplates()) {
+      const properties = template.paramsSchema.properties as Record<string, { examples?: unknown[] }>;
+      const required = template.paramsSchema.required as string[];
+      const example = Object.fromEntries(required.map((name) => [name, properties[name]?.examples?.[0]]));
+      expect(validateTemplateParams(template.id, { ...example, ...protections })).toMatchObject({ ok: true, params: protections });
+    }
+    expect(validateTemplateParams('sma_cross', { fast: 5, slow: 20, trailing_stop_pct: 10, cooldown_bars: 0 })).toMatchObject({ ok: true });
+    expect(validateTemplateParams('sma_cross', { fast: 5, slow: 20, trailing_stop_pct: 2.3 })).toMatchObject({ ok: true });
+  });
+
   it('applies the defaults of the common params', () => {
     expect(validateTemplateParams('sma_cross', { fast: 5, slow: 20 })).toEqual({ ok: true, params: { fast: 5, slow: 20, side: 'long', position_size: 1 } });
   });
@@ -86,6 +108,16 @@ describe('template catalogue (contract §7)', () => {
     ['sma_cross', { fast: 5, slow: 20, position_size: 1.5 }, 'params.position_size'],
     ['sma_cross', { fast: 5, slow: 20, stop_loss_pct: 100 }, 'params.stop_loss_pct'],
     ['sma_cross', { fast: 5, slow: 20, take_profit_pct: -1 }, 'params.take_profit_pct'],
+    ['sma_cross', { fast: 5, slow: 20, trailing_stop_pct: 0.05 }, 'params.trailing_stop_pct'],
+    ['sma_cross', { fast: 5, slow: 20, trailing_stop_pct: 10.1 }, 'params.trailing_stop_pct'],
+    ['sma_cross', { fast: 5, slow: 20, trailing_stop_pct: 1.25 }, 'params.trailing_stop_pct'],
+    ['sma_cross', { fast: 5, slow: 20, max_drawdown_pct: 0 }, 'params.max_drawdown_pct'],
+    ['sma_cross', { fast: 5, slow: 20, max_drawdown_pct: 100 }, 'params.max_drawdown_pct'],
+    ['sma_cross', { fast: 5, slow: 20, daily_loss_pct: 0 }, 'params.daily_loss_pct'],
+    ['sma_cross', { fast: 5, slow: 20, daily_loss_pct: 100 }, 'params.daily_loss_pct'],
+    ['sma_cross', { fast: 5, slow: 20, cooldown_bars: -1 }, 'params.cooldown_bars'],
+    ['sma_cross', { fast: 5, slow: 20, cooldown_bars: 1.5 }, 'params.cooldown_bars'],
+    ['sma_cross', { fast: 5, slow: 20, cooldown_bars: 10_001 }, 'params.cooldown_bars'],
     ['ema_cross', { fast: 5, slow: 100_000 }, 'params.slow'],
     ['rsi_reversion', { period: 14, oversold: 80, overbought: 70 }, 'params.overbought'],
     ['rsi_reversion', { period: 1, oversold: 30, overbought: 70 }, 'params.period'],

@@ -39,6 +39,11 @@ interface AlgoOrder {
   triggerPrice: string;
   workingType: string;
   closePosition: boolean;
+  reduceOnly: boolean;
+  /** TRAILING_STOP_MARKET: the callback in percent, the order's quantity, and the best mark price since it was placed. */
+  callbackRate: string;
+  quantity: string;
+  bestPrice: string;
   algoStatus: 'NEW' | 'FINISHED' | 'CANCELED' | 'EXPIRED';
   actualOrderId: string;
   actualPrice: string;
@@ -156,11 +161,14 @@ export class ExchangeAccountStandIn {
     this.markPrices.set(symbol, mark);
     for (const account of this.accounts.values()) {
       for (const algo of account.algoOrders.values()) {
-        if (algo.symbol !== symbol || algo.algoStatus !== 'NEW' || !crosses(algo, mark)) continue;
+        if (algo.symbol !== symbol || algo.algoStatus !== 'NEW') continue;
+        if (algo.orderType === 'TRAILING_STOP_MARKET') {
+          if (!this.trails(algo, mark)) continue;
+        } else if (!crosses(algo, mark)) continue;
         const amount = account.positions.get(symbol) ?? new Decimal(0);
         const closes = algo.side === 'SELL' ? amount.gt(0) : amount.lt(0);
         algo.updateTime = Date.now();
-        if (!algo.closePosition || !closes) {
+        if ((!algo.closePosition && !algo.reduceOnly) || !closes) {
           algo.algoStatus = 'EXPIRED';
           continue;
         }
@@ -168,7 +176,7 @@ export class ExchangeAccountStandIn {
           symbol,
           side: algo.side,
           type: 'MARKET',
-          quantity: amount.abs(),
+          quantity: algo.closePosition || algo.quantity === '' ? amount.abs() : new Decimal(algo.quantity),
           reduceOnly: true,
           clientOrderId: `algo_${algo.algoId}`,
         });
@@ -177,6 +185,14 @@ export class ExchangeAccountStandIn {
         algo.actualPrice = order.avgPrice;
       }
     }
+  }
+
+  /** A trailing stop follows the best mark since it was placed and fires once the mark falls back (rises, for a BUY) by the callback rate. */
+  private trails(algo: AlgoOrder, mark: Decimal): boolean {
+    const best = algo.side === 'SELL' ? Decimal.max(algo.bestPrice, mark) : Decimal.min(algo.bestPrice, mark);
+    algo.bestPrice = best.toFixed();
+    const rate = new Decimal(algo.callbackRate).div(100);
+    return algo.side === 'SELL' ? mark.lte(best.mul(new Decimal(1).minus(rate))) : mark.gte(best.mul(new Decimal(1).plus(rate)));
   }
 
   /** Gives an account a position, as if it had been opened elsewhere (negative: short). */
@@ -407,10 +423,39 @@ export class ExchangeAccountStandIn {
     if (!listed) return reply(400, { code: -1121, msg: 'Invalid symbol.' });
     if (side !== 'BUY' && side !== 'SELL') return reply(400, { code: -1117, msg: 'Invalid side.' });
     if (!CONDITIONAL_TYPES.includes(type)) return reply(400, { code: -1116, msg: 'Invalid orderType.' });
-    const trigger = params.get('triggerPrice') ?? '';
-    if (!/^\d+(\.\d+)?$/.test(trigger))
-      return reply(400, { code: -1102, msg: "Mandatory parameter 'triggerPrice' was not sent, was empty/null, or malformed." });
-    if (!new Decimal(trigger).mod(contractFilters(listed).tickSize).isZero()) return reply(400, { code: -4014, msg: 'Price not increased by tick size.' });
+    const filters = contractFilters(listed);
+    const closePosition = params.get('closePosition') === 'true';
+    const reduceOnly = params.get('reduceOnly') === 'true';
+    if (closePosition && params.has('reduceOnly')) return reply(400, { code: -1106, msg: "Parameter 'reduceOnly' sent when not required." });
+    const trailing = type === 'TRAILING_STOP_MARKET';
+    // a trailing stop has no trigger of its own: the exchange answers it as 0
+    let trigger = '0';
+    let quantity = '';
+    let callbackRate = '';
+    if (trailing) {
+      // the exchange's trailing stop: a callback in percent (0.1-10, steps of 0.1) and a quantity; closePosition is not taken
+      if (closePosition) return reply(400, { code: -1106, msg: "Parameter 'closePosition' sent when not required." });
+      callbackRate = params.get('callbackRate') ?? '';
+      if (!/^\d+(\.\d+)?$/.test(callbackRate))
+        return reply(400, { code: -1102, msg: "Mandatory parameter 'callbackRate' was not sent, was empty/null, or malformed." });
+      const rate = new Decimal(callbackRate);
+      if (rate.lt('0.1') || rate.gt(10) || !rate.mod('0.1').isZero()) return reply(400, { code: -4071, msg: 'Invalid callback rate.' });
+      quantity = params.get('quantity') ?? '';
+      if (!/^\d+(\.\d+)?$/.test(quantity))
+        return reply(400, { code: -1102, msg: "Mandatory parameter 'quantity' was not sent, was empty/null, or malformed." });
+      if (!new Decimal(quantity).mod(filters.marketLot.stepSize).isZero())
+        return reply(400, { code: -1111, msg: 'Precision is over the maximum defined for this asset.' });
+      if (new Decimal(quantity).lt(filters.marketLot.minQty)) return reply(400, { code: -4004, msg: 'Quantity less than min quantity.' });
+      if (reduceOnly) {
+        const amount = account.positions.get(symbol) ?? new Decimal(0);
+        if (!(side === 'SELL' ? amount.gt(0) : amount.lt(0))) return reply(400, { code: -2022, msg: 'ReduceOnly Order is rejected.' });
+      }
+    } else {
+      trigger = params.get('triggerPrice') ?? '';
+      if (!/^\d+(\.\d+)?$/.test(trigger))
+        return reply(400, { code: -1102, msg: "Mandatory parameter 'triggerPrice' was not sent, was empty/null, or malformed." });
+      if (!new Decimal(trigger).mod(filters.tickSize).isZero()) return reply(400, { code: -4014, msg: 'Price not increased by tick size.' });
+    }
     const clientAlgoId = params.get('clientAlgoId') ?? `auto_algo_${this.nextAlgoId + 1}`;
     if (account.algoOrders.has(clientAlgoId)) return reply(400, { code: -4015, msg: 'Client order id is not valid: it was used before.' });
     const now = Date.now();
@@ -423,7 +468,11 @@ export class ExchangeAccountStandIn {
       side,
       triggerPrice: trigger,
       workingType: params.get('workingType') ?? 'CONTRACT_PRICE',
-      closePosition: params.get('closePosition') === 'true',
+      closePosition,
+      reduceOnly,
+      callbackRate,
+      quantity,
+      bestPrice: this.priceOf(symbol).toFixed(),
       algoStatus: 'NEW',
       actualOrderId: '',
       actualPrice: '0',

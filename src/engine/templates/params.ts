@@ -9,6 +9,11 @@ export interface CommonParams {
   /** Percent of the entry price, e.g. 2 = exit when price moves 2% against the position. */
   stop_loss_pct?: number;
   take_profit_pct?: number;
+  /** Contract §19 protections (engine/protections.ts); percents, absent when not set. */
+  trailing_stop_pct?: number;
+  max_drawdown_pct?: number;
+  daily_loss_pct?: number;
+  cooldown_bars?: number;
 }
 
 export const commonParamsShape = {
@@ -16,6 +21,27 @@ export const commonParamsShape = {
   position_size: z.number().gt(0).lte(1).default(1).describe('Fraction of equity per position (notional = position_size × equity × leverage).'),
   stop_loss_pct: z.number().gt(0).lt(100).optional().describe('Stop-loss distance from the entry price, in percent.'),
   take_profit_pct: z.number().gt(0).lte(10_000).optional().describe('Take-profit distance from the entry price, in percent.'),
+  trailing_stop_pct: z
+    .number()
+    .min(0.1)
+    .max(10)
+    // the exchange takes a trailing stop's `callbackRate` in steps of 0.1
+    .multipleOf(0.1)
+    .optional()
+    .describe('Trailing stop distance, in percent (0.1-10, one decimal), from the best price since entry.'),
+  max_drawdown_pct: z
+    .number()
+    .gt(0)
+    .lt(100)
+    .optional()
+    .describe('Close every position and open none for the rest of the run once equity is this many percent below its close-of-bar peak.'),
+  daily_loss_pct: z
+    .number()
+    .gt(0)
+    .lt(100)
+    .optional()
+    .describe('Close positions and open none until the next UTC day once equity is this many percent below its value at 00:00 UTC.'),
+  cooldown_bars: z.int().min(0).max(10_000).optional().describe('Bars after a losing exit before the symbol’s next entry may fill.'),
 };
 
 /** Indicator look-backs are bounded so ring buffers stay small. */

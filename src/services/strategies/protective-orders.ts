@@ -1,13 +1,13 @@
 import Decimal from 'decimal.js';
 import { protectiveLevels } from '../../engine/protective-exit';
 import type { OrderPurpose, StrategyOrder } from '../../entities/strategy-order.entity';
-import type { StrategyPosition } from '../../entities/strategy-position.entity';
+import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { Strategy } from '../../entities/strategy.entity';
 import { ExchangeRefusal, type ExchangeAlgoOrder, type ExchangeCredentials, type ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import type { OrderLedger } from './order-ledger';
 import type { PositionBook } from './position-book';
 import type { StrategyStore } from './strategies.store';
-import { onTick, type SymbolFilterCache } from './symbol-filters';
+import { onStep, onTick, type SymbolFilterCache } from './symbol-filters';
 
 /** Algo statuses of a conditional order the exchange still holds. */
 const ALGO_WAITING = ['NEW', 'TRIGGERING', 'TRIGGERED'];
@@ -28,6 +28,7 @@ export class ProtectiveOrders {
   ) {}
 
   async place(strategy: Strategy, credentials: ExchangeCredentials, position: StrategyPosition): Promise<void> {
+    await this.placeTrailingStop(strategy, credentials, position);
     const stopLoss = percentOf(strategy.params.stop_loss_pct);
     const takeProfit = percentOf(strategy.params.take_profit_pct);
     if (Number.isNaN(stopLoss) && Number.isNaN(takeProfit)) return;
@@ -53,25 +54,66 @@ export class ProtectiveOrders {
         () => true,
       );
       if (!order) continue;
-      let algo: ExchangeAlgoOrder | null;
-      try {
-        algo = await this.exchange.placeClosingAlgoOrder(credentials, {
+      await this.send(strategy, credentials, order, () =>
+        this.exchange.placeClosingAlgoOrder(credentials, {
           symbol: position.symbol,
           side: order.side,
           type,
           triggerPrice: triggerPrice.toFixed(),
           clientAlgoId: order.id,
-        });
-      } catch (error) {
-        if (error instanceof ExchangeRefusal) {
-          await this.ledger.mark(order, 'rejected');
-          throw error;
-        }
-        algo = await this.exchange.findAlgoOrder(credentials, order.id);
-        if (!algo) throw error; // still `intended`: the next settle finds out
-      }
-      await this.apply(strategy, credentials, order, algo);
+        }),
+      );
     }
+  }
+
+  /**
+   * Contract §19: the trailing stop is the exchange's own `TRAILING_STOP_MARKET`,
+   * reduce-only for the position's quantity on the lot step, with the
+   * template's distance as `callbackRate` (both take one decimal of a percent).
+   */
+  private async placeTrailingStop(strategy: Strategy, credentials: ExchangeCredentials, position: StrategyPosition): Promise<void> {
+    const callbackRate = strategy.params.trailing_stop_pct;
+    if (typeof callbackRate !== 'number') return;
+    const { stepSize } = await this.filters.of(position.symbol);
+    const quantity = onStep(new Decimal(position.quantity), stepSize);
+    const order = await this.ledger.intend(
+      {
+        strategyId: strategy.id,
+        symbol: position.symbol,
+        purpose: 'trailing_stop',
+        side: position.side === 'long' ? 'SELL' : 'BUY',
+        positionSide: position.side,
+        positionId: position.id,
+        quantity: quantity.toFixed(),
+      },
+      () => true,
+    );
+    if (!order) return;
+    await this.send(strategy, credentials, order, () =>
+      this.exchange.placeTrailingStopOrder(credentials, {
+        symbol: position.symbol,
+        side: order.side,
+        quantity: quantity.toFixed(),
+        callbackRate: new Decimal(callbackRate).toFixed(1),
+        clientAlgoId: order.id,
+      }),
+    );
+  }
+
+  /** Sends a recorded conditional order; a lost answer is looked up by its client algo id, a refusal marks it rejected. */
+  private async send(strategy: Strategy, credentials: ExchangeCredentials, order: StrategyOrder, place: () => Promise<ExchangeAlgoOrder>): Promise<void> {
+    let algo: ExchangeAlgoOrder | null;
+    try {
+      algo = await place();
+    } catch (error) {
+      if (error instanceof ExchangeRefusal) {
+        await this.ledger.mark(order, 'rejected');
+        throw error;
+      }
+      algo = await this.exchange.findAlgoOrder(credentials, order.id);
+      if (!algo) throw error; // still `intended`: the next settle finds out
+    }
+    await this.apply(strategy, credentials, order, algo);
   }
 
   /** Brings one recorded conditional order up to date with the exchange. */
@@ -110,13 +152,18 @@ export class ProtectiveOrders {
       locked.updatedAt = new Date();
       const position = locked.positionId ? await this.store.findPosition(em, locked.positionId) : null;
       if (position && !position.closedAt) {
-        await this.book.recordClose(em, strategy, position, { ...fill, at: new Date() }, locked.purpose === 'take_profit' ? 'take_profit' : 'stop_loss');
+        await this.book.recordClose(em, strategy, position, { ...fill, at: new Date() }, closeReasonOf(locked.purpose));
       }
       await this.store.flush(em);
     });
     // the other conditional order of the position has nothing left to close
     if (order.positionId) await this.cancel(strategy, credentials, order.positionId);
   }
+}
+
+/** The close reason of a conditional order's fill. */
+function closeReasonOf(purpose: OrderPurpose): CloseReason {
+  return purpose === 'take_profit' ? 'take_profit' : purpose === 'trailing_stop' ? 'trailing_stop' : 'stop_loss';
 }
 
 /** A template's `*_pct` parameter as a fraction; NaN when unset. */

@@ -100,6 +100,7 @@ export class StrategiesService {
       runDry: null,
       runStartedAt: null,
       lastBars: null,
+      protectionState: null,
       consecutiveFailures: 0,
       workerId: null,
       createdAt: now,

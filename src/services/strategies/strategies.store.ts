@@ -56,12 +56,12 @@ export interface EventRow {
 /** A strategy event with its strategy's owner (for the subscription bridge's ownership filter). */
 export type OwnedEventRow = EventRow & { user_id: number; api_key_id: number | null };
 
-export type NewPosition = Omit<StrategyPosition, 'id' | 'exitPrice' | 'exitFee' | 'pnl' | 'closedAt' | 'closeReason'>;
+export type NewPosition = Omit<StrategyPosition, 'id' | 'exitPrice' | 'exitFee' | 'pnl' | 'closedAt' | 'closeReason' | 'trailExtreme'>;
 export type NewOrder = Pick<StrategyOrder, 'strategyId' | 'symbol' | 'purpose' | 'side' | 'positionSide'> &
   Partial<Pick<StrategyOrder, 'positionId' | 'quantity' | 'triggerPrice' | 'closeReason' | 'signalBarClose'>>;
 
 const POSITION_COLUMNS =
-  'id, strategy_id, symbol, side, quantity, entry_price, entry_fee, opened_at, exit_price, exit_fee, pnl, closed_at, close_reason, dry_run';
+  'id, strategy_id, symbol, side, quantity, entry_price, entry_fee, opened_at, exit_price, exit_fee, pnl, closed_at, close_reason, trail_extreme, dry_run';
 
 export class StrategyStore {
   constructor(private readonly orm: Orm) {}
@@ -173,6 +173,7 @@ export class StrategyStore {
       pnl: null,
       closedAt: null,
       closeReason: null,
+      trailExtreme: null,
     });
     await em.flush();
     return position;
@@ -329,19 +330,19 @@ export class StrategyStore {
   protectiveOrders(em: EntityManager, positionId: string): Promise<StrategyOrder[]> {
     return em.find(StrategyOrder, {
       positionId,
-      purpose: { $in: ['stop_loss', 'take_profit'] },
+      purpose: { $in: ['stop_loss', 'take_profit', 'trailing_stop'] },
       status: { $in: ['intended', 'open'] },
     });
   }
 
   /** Whether a position has had its conditional orders placed (whatever became of them). */
   async hasProtection(em: EntityManager, positionId: string): Promise<boolean> {
-    return (await em.count(StrategyOrder, { positionId, purpose: { $in: ['stop_loss', 'take_profit'] } })) > 0;
+    return (await em.count(StrategyOrder, { positionId, purpose: { $in: ['stop_loss', 'take_profit', 'trailing_stop'] } })) > 0;
   }
 }
 
 /** Also the order's `newClientOrderId` / `clientAlgoId`: the exchange allows `[.A-Z:/a-z0-9_-]{1,36}`. */
 function newOrderId(purpose: OrderPurpose): string {
-  const prefix = { entry: 'oen', exit: 'oex', stop_loss: 'osl', take_profit: 'otp' }[purpose];
+  const prefix = { entry: 'oen', exit: 'oex', stop_loss: 'osl', take_profit: 'otp', trailing_stop: 'ots' }[purpose];
   return `${prefix}_${randomBytes(8).toString('hex')}`;
 }

@@ -14,6 +14,10 @@ export interface Signal {
 /** One closed bar past the warm-up: the open position's stop-loss and take-profit are checked on it, then its signal (if any) is traded. */
 export interface BarStep {
   bar: Bar;
+  /** The following bar's open: where a protection tripped at this bar's close fills (contract §19). */
+  nextOpen: number;
+  /** The position the template wants after this bar (what a held-back entry still waits for). */
+  desired: Position;
   signal?: Signal;
 }
 
@@ -65,7 +69,9 @@ export class StrategyRunState {
       this.desired.set(symbol, desired);
       this.lastBars.set(symbol, bar.openTime);
       if (bar.openTime <= warmUpUntil) continue;
-      steps.push(desired !== previous ? { bar, signal: { symbol, desired, price: next.open, barCloseTime: bar.closeTime } } : { bar });
+      const step: BarStep = { bar, nextOpen: next.open, desired };
+      if (desired !== previous) step.signal = { symbol, desired, price: next.open, barCloseTime: bar.closeTime };
+      steps.push(step);
     }
     return steps;
   }

@@ -71,6 +71,7 @@ export class StrategyRunsService {
       strategy.runDry = body.dry_run;
       strategy.runStartedAt = now;
       strategy.lastBars = null;
+      strategy.protectionState = null;
       strategy.consecutiveFailures = 0;
       strategy.workerId = null;
       await this.store.flush(em);

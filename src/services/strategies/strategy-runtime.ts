@@ -1,15 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIMEFRAME_MS, type Timeframe } from '../../engine';
 import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from '../../engine/protective-exit';
+import { TRIP_MAX_DRAWDOWN, TRIP_NONE, trailingExtreme, trailingFirst, trailingStopLevel } from '../../engine/protections';
 import type { Strategy } from '../../entities/strategy.entity';
+import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import { recordEvent } from '../../events/outbox.store';
 import type { Logger } from '../../observability/logger';
 import type { LiveOrders } from './live-orders';
 import { OrderPending, type OrderGuard } from './order-ledger';
 import { percentOf } from './protective-orders';
+import { reasonOf, SymbolProtection } from './run-protections';
 import type { StrategyStore } from './strategies.store';
 import type { Bar, StrategyMarket } from './strategy-market';
-import { StrategyRunState, type BarStep, type Signal } from './strategy-run-state';
+import { StrategyRunState, type BarStep } from './strategy-run-state';
 import type { StrategyTrader } from './strategy-trader';
 
 export interface StrategyRuntimeOptions {
@@ -132,10 +135,22 @@ export class StrategyRuntime {
       const strategy = await this.store.lockStrategy(em, strategyId);
       if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
       if ((strategy.runStartedAt?.getTime() ?? 0) !== run.runStartedAt) return;
+      const protection = new SymbolProtection(strategy, symbol);
       for (const step of steps) {
-        await this.exitWithinBar(em, strategy, symbol, step.bar);
-        if (step.signal) await this.trade(em, strategy, step.signal);
+        await this.exitWithinBar(em, strategy, symbol, step.bar, protection);
+        const { trip, equity } = await protection.judge(em, this.store, strategy, step.bar.openTime, step.bar.close);
+        if (trip !== TRIP_NONE) {
+          const open = await this.store.openPosition(em, strategy.id, symbol);
+          if (open) await this.closeNoting(em, strategy, open, step.nextOpen, 'protection', step.bar.closeTime, protection);
+          await protection.recordTrip(em, strategy, trip, equity);
+          if (trip === TRIP_MAX_DRAWDOWN) {
+            await this.pauseOnDrawdown(em, strategy, symbol);
+            break;
+          }
+        }
+        await this.trade(em, strategy, symbol, step, protection);
       }
+      protection.saveTo(strategy);
       strategy.lastBars = { ...strategy.lastBars, [symbol]: run.lastBars.get(symbol)! };
       strategy.consecutiveFailures = 0;
       await this.store.flush(em);
@@ -146,8 +161,11 @@ export class StrategyRuntime {
    * A live run: no exchange call inside a transaction. Orders whose outcome
    * is not recorded are settled first; each signal then closes and opens
    * through intents (live-orders.ts), and the bar cursor advances after.
-   * Stop-loss and take-profit are the exchange's conditional orders, not
-   * checked on candles.
+   * Stop-loss, take-profit and trailing stop are the exchange's conditional
+   * orders, not checked on candles. A protection trip is recorded (guard
+   * state, event) before its closing orders go out, and marked `closing`
+   * until they all have: a process that dies in between leaves the closes to
+   * the next owner, which sends them before anything else, once.
    */
   private async actLive(strategyId: string, symbol: string, steps: BarStep[]): Promise<void> {
     const run = this.runs.get(strategyId)!;
@@ -156,19 +174,85 @@ export class StrategyRuntime {
     const strategy = await this.store.findStrategy(this.store.fork(), strategyId);
     if (!strategy || !guard(strategy)) return;
     await this.live.settle(strategy);
-    for (const { signal } of steps) {
-      if (!signal) continue;
-      const open = await this.store.openPosition(this.store.fork(), strategy.id, signal.symbol);
-      const wanted = signal.desired === 1 ? 'long' : signal.desired === -1 ? 'short' : null;
-      if (open && open.side !== wanted) await this.live.close(strategy, open, 'signal', signal.barCloseTime, guard);
-      if (wanted && open?.side !== wanted) await this.live.open(strategy, signal.symbol, wanted, signal.price, signal.barCloseTime, guard);
+    const protection = new SymbolProtection(strategy, symbol);
+    if (protection.closing && !(await this.closeForProtection(strategy, protection, guard))) return;
+    for (const step of steps) {
+      const { trip, equity } = await protection.judge(this.store.fork(), this.store, strategy, step.bar.openTime, step.bar.close);
+      if (trip !== TRIP_NONE) {
+        protection.closing = reasonOf(trip);
+        const recorded = await this.store.transaction(async (em) => {
+          const locked = await this.store.lockStrategy(em, strategyId);
+          if (!locked || !guard(locked)) return false;
+          protection.saveTo(locked);
+          await protection.recordTrip(em, locked, trip, equity);
+          await this.store.flush(em);
+          return true;
+        });
+        if (!recorded || !(await this.closeForProtection(strategy, protection, guard))) return;
+      }
+      await this.tradeLive(strategy, symbol, step, protection, guard);
     }
     await this.store.transaction(async (em) => {
       const locked = await this.store.lockStrategy(em, strategyId);
       if (!locked || !guard(locked)) return;
       locked.lastBars = { ...locked.lastBars, [symbol]: run.lastBars.get(symbol)! };
       locked.consecutiveFailures = 0;
+      protection.saveTo(locked);
       await this.store.flush(em);
+    });
+  }
+
+  /** `trade` for a live run: the same entry rule (held-back entries wait), through exchange orders. */
+  private async tradeLive(strategy: Strategy, symbol: string, step: BarStep, protection: SymbolProtection, guard: OrderGuard): Promise<void> {
+    const { signal } = step;
+    if (!signal && !protection.entryWaiting) return;
+    let open = await this.store.openPosition(this.store.fork(), strategy.id, symbol);
+    const wanted = step.desired === 1 ? 'long' : step.desired === -1 ? 'short' : null;
+    if (signal && open && open.side !== wanted) {
+      await this.live.close(strategy, open, 'signal', signal.barCloseTime, guard);
+      const closed = await this.store.findPosition(this.store.fork(), open.id);
+      if (closed?.pnl != null) protection.guard.noteExit(step.bar.closeTime + 1, Number(closed.pnl));
+      open = null;
+    }
+    protection.entryWaiting = false;
+    if (!wanted || open) return;
+    if (!protection.guard.mayEnter(step.bar.closeTime + 1)) {
+      protection.entryWaiting = true;
+      return;
+    }
+    await this.live.open(strategy, symbol, wanted, step.nextOpen, step.bar.closeTime, guard);
+  }
+
+  /**
+   * The closing orders of a recorded trip: the symbol's position (daily
+   * loss) or every position of the run (max drawdown, after which the run
+   * pauses itself). False when the run has paused.
+   */
+  private async closeForProtection(strategy: Strategy, protection: SymbolProtection, guard: OrderGuard): Promise<boolean> {
+    const drawdown = protection.closing === 'max_drawdown';
+    const positions = await this.store.openPositions(this.store.fork(), strategy.id);
+    for (const position of positions) {
+      if (drawdown || position.symbol === protection.symbol) await this.live.close(strategy, position, 'protection', undefined, guard);
+    }
+    protection.closing = null;
+    return this.store.transaction(async (em) => {
+      const locked = await this.store.lockStrategy(em, strategy.id);
+      if (!locked || !guard(locked)) return false;
+      protection.saveTo(locked);
+      if (drawdown) {
+        const now = new Date();
+        locked.status = 'paused';
+        locked.updatedAt = now;
+        locked.workerId = null;
+        this.runs.delete(strategy.id);
+        await recordEvent(em, {
+          userId: locked.userId,
+          type: 'strategy.paused',
+          data: { strategy_id: locked.id, close_positions: true, closed_positions: positions.length, paused_at: now.toISOString() },
+        });
+      }
+      await this.store.flush(em);
+      return !drawdown;
     });
   }
 
@@ -183,34 +267,97 @@ export class StrategyRuntime {
   }
 
   /**
-   * The template's stop-loss and take-profit on the open position, by the
-   * backtest's own rule (engine/protective-exit.ts): stop before take-profit,
-   * a gap through the stop fills at the open. Like the backtest, the position
-   * is not re-entered until the template's signal changes again.
+   * The template's stop-loss, trailing stop and take-profit on the open
+   * position, by the backtest's rule (engine/protective-exit.ts,
+   * engine/protections.ts): the nearer stop before the take-profit, a gap
+   * through the stop fills at the open; a position still open carries the
+   * bar's range into its trailing stop. Like the backtest, the position is not
+   * re-entered until the template's signal changes again.
    */
-  private async exitWithinBar(em: EntityManager, strategy: Strategy, symbol: string, bar: Bar): Promise<void> {
+  private async exitWithinBar(em: EntityManager, strategy: Strategy, symbol: string, bar: Bar, protection: SymbolProtection): Promise<void> {
     const stopLoss = percentOf(strategy.params.stop_loss_pct);
     const takeProfit = percentOf(strategy.params.take_profit_pct);
-    if (Number.isNaN(stopLoss) && Number.isNaN(takeProfit)) return;
+    const trailingStop = protection.settings.trailingStop;
+    if (Number.isNaN(stopLoss) && Number.isNaN(takeProfit) && Number.isNaN(trailingStop)) return;
     const open = await this.store.openPosition(em, strategy.id, symbol);
     if (!open) return;
     const direction = open.side === 'long' ? 1 : -1;
     const levels = protectiveLevels(direction, Number(open.entryPrice), stopLoss, takeProfit);
-    const exit = protectiveExit(direction, levels.stop, levels.takeProfit, bar.open, bar.high, bar.low);
-    if (exit === STOP_AT_OPEN || exit === STOP) {
-      await this.trader.close(em, strategy, open, exit === STOP ? levels.stop : bar.open, new Date(), 'stop_loss', bar.closeTime);
-    } else if (exit === TAKE_PROFIT) {
-      await this.trader.close(em, strategy, open, levels.takeProfit, new Date(), 'take_profit', bar.closeTime);
-    }
+    const extreme = Number(open.trailExtreme ?? open.entryPrice);
+    const trailing = trailingStopLevel(direction, extreme, trailingStop);
+    const trailed = trailingFirst(direction, trailing, levels.stop, false);
+    const stop = trailed ? trailing : levels.stop;
+    const exit = protectiveExit(direction, stop, levels.takeProfit, bar.open, bar.high, bar.low);
+    const reason = trailed ? 'trailing_stop' : 'stop_loss';
+    // exits inside the bar are stamped at its close, as in the backtest; a gap through the stop at its open
+    if (exit === STOP_AT_OPEN) await this.closeNoting(em, strategy, open, bar.open, reason, bar.closeTime, protection, bar.openTime);
+    else if (exit === STOP) await this.closeNoting(em, strategy, open, stop, reason, bar.closeTime, protection);
+    else if (exit === TAKE_PROFIT) await this.closeNoting(em, strategy, open, levels.takeProfit, 'take_profit', bar.closeTime, protection);
+    else if (!Number.isNaN(trailingStop)) open.trailExtreme = String(trailingExtreme(direction, extreme, bar.high, bar.low));
   }
 
-  /** Closes a position on the wrong side, then opens the desired one (dry runs fill at the signal's next price). */
-  private async trade(em: EntityManager, strategy: Strategy, signal: Signal): Promise<void> {
+  /** A dry-run close that tells the guard, so a loss starts the cooldown; `exitTime` defaults to the next bar's open. */
+  private async closeNoting(
+    em: EntityManager,
+    strategy: Strategy,
+    position: StrategyPosition,
+    price: number,
+    reason: CloseReason,
+    barCloseTime: number,
+    protection: SymbolProtection,
+    exitTime = barCloseTime + 1,
+  ): Promise<void> {
+    await this.trader.close(em, strategy, position, price, new Date(), reason, barCloseTime);
+    protection.guard.noteExit(exitTime, Number(position.pnl));
+  }
+
+  /**
+   * Max drawdown (contract §19): the run's other open positions close at the
+   * market too, and the run pauses itself, as a pause with close_positions would.
+   */
+  private async pauseOnDrawdown(em: EntityManager, strategy: Strategy, symbol: string): Promise<void> {
+    const now = new Date();
+    let closed = 0;
+    for (const position of await this.store.openPositions(em, strategy.id)) {
+      if (position.symbol === symbol) continue;
+      await this.trader.close(em, strategy, position, await this.market.price(position.symbol), now, 'protection');
+      closed += 1;
+    }
+    strategy.status = 'paused';
+    strategy.updatedAt = now;
+    strategy.workerId = null;
+    this.runs.delete(strategy.id);
+    await recordEvent(em, {
+      userId: strategy.userId,
+      type: 'strategy.paused',
+      data: { strategy_id: strategy.id, close_positions: true, closed_positions: closed, paused_at: now.toISOString() },
+    });
+  }
+
+  /**
+   * Closes a position on the wrong side, then opens the desired one (dry runs
+   * fill at the signal's next price). An entry the guard holds back (max
+   * drawdown, daily-loss halt, cooldown) waits, and fills at the first next
+   * open the guard allows while the template still wants it.
+   */
+  private async trade(em: EntityManager, strategy: Strategy, symbol: string, step: BarStep, protection: SymbolProtection): Promise<void> {
+    const { signal } = step;
+    if (!signal && !protection.entryWaiting) return;
     const at = new Date();
-    const open = await this.store.openPosition(em, strategy.id, signal.symbol);
-    const wanted = signal.desired === 1 ? 'long' : signal.desired === -1 ? 'short' : null;
-    if (open && open.side !== wanted) await this.trader.close(em, strategy, open, signal.price, at, 'signal', signal.barCloseTime);
-    if (wanted && open?.side !== wanted) await this.trader.open(em, strategy, signal.symbol, wanted, signal.price, at, signal.barCloseTime);
+    const fillTime = step.bar.closeTime + 1;
+    let open = await this.store.openPosition(em, strategy.id, symbol);
+    const wanted = step.desired === 1 ? 'long' : step.desired === -1 ? 'short' : null;
+    if (signal && open && open.side !== wanted) {
+      await this.closeNoting(em, strategy, open, signal.price, 'signal', signal.barCloseTime, protection);
+      open = null;
+    }
+    protection.entryWaiting = false;
+    if (!wanted || open) return;
+    if (!protection.guard.mayEnter(fillTime)) {
+      protection.entryWaiting = true;
+      return;
+    }
+    await this.trader.open(em, strategy, symbol, wanted, step.nextOpen, at, step.bar.closeTime);
   }
 
   private async recordFailure(strategyId: string, message: string): Promise<void> {
