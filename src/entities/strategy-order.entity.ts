@@ -50,7 +50,7 @@ export class StrategyOrder {
   triggerPrice!: string | null;
 
   /** For exits: the reason the position closes. */
-  @Property({ type: 'string', length: 12, fieldName: 'close_reason', nullable: true })
+  @Property({ type: 'string', length: 16, fieldName: 'close_reason', nullable: true })
   closeReason!: CloseReason | null;
 
   @Property({ type: 'string', length: 10 })

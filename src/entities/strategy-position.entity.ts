@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
-/** Contract §11: why a position closed; null while it is open. */
-export const CLOSE_REASONS = ['signal', 'pause', 'stop_loss', 'take_profit', 'liquidation'] as const;
+/** Contract §11 and §20: why a position closed; null while it is open. */
+export const CLOSE_REASONS = ['signal', 'pause', 'stop_loss', 'take_profit', 'liquidation', 'external', 'manual'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** One position of a strategy run on one symbol; a closed position is a trade (exit, fees and pnl set). */
@@ -44,7 +44,7 @@ export class StrategyPosition {
   @Property({ type: 'datetime', columnType: 'timestamptz(3)', fieldName: 'closed_at', nullable: true })
   closedAt!: Date | null;
 
-  @Property({ type: 'string', length: 12, fieldName: 'close_reason', nullable: true })
+  @Property({ type: 'string', length: 16, fieldName: 'close_reason', nullable: true })
   closeReason!: CloseReason | null;
 
   @Property({ type: 'boolean', fieldName: 'dry_run' })

@@ -178,6 +178,12 @@ export class StrategyStore {
     return position;
   }
 
+  /** One position as contract §11 pages carry it. */
+  async positionRow(id: string): Promise<PositionRow | null> {
+    const [row] = await nativeQuery<PositionRow>(this.fork(), `SELECT ${POSITION_COLUMNS} FROM strategy_positions WHERE id = ?`, [id]);
+    return row ?? null;
+  }
+
   /** What the symbol's closed trades of this run made or lost (null when none). */
   async runPnl(em: EntityManager, strategyId: string, symbol: string, since: Date): Promise<string | null> {
     const [row] = await nativeQuery<{ pnl: string | null }>(
@@ -323,6 +329,11 @@ export class StrategyStore {
   /** Orders whose outcome is not known yet (intents) or that the exchange still holds (open conditional orders), oldest first. */
   unsettledOrders(em: EntityManager, strategyId: string): Promise<StrategyOrder[]> {
     return em.find(StrategyOrder, { strategyId, status: { $in: ['intended', 'open'] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** Whether an entry or exit of the strategy was sent (or is about to be) and its outcome is not recorded yet. */
+  async marketOrderInFlight(em: EntityManager, strategyId: string): Promise<boolean> {
+    return (await em.count(StrategyOrder, { strategyId, purpose: { $in: ['entry', 'exit'] }, status: 'intended' })) > 0;
   }
 
   /** The conditional orders protecting a position that the exchange may still hold. */

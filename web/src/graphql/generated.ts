@@ -18,7 +18,9 @@ export type BacktestWalkForwardInput = {
 
 /** Why a position closed (contract §11). */
 export type CloseReason =
+  | 'external'
   | 'liquidation'
+  | 'manual'
   | 'pause'
   | 'signal'
   | 'stop_loss'
