@@ -1099,6 +1099,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/strategies/{id}/positions/{symbol}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close one open position at market (close_reason manual)
+     * @description Weight 5.
+     */
+    post: operations['closeStrategyPosition'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/strategies/{id}/events': {
     parameters: {
       query?: never;
@@ -1650,7 +1670,7 @@ export interface components {
       exit_fee?: string | null;
       pnl?: string | null;
       closed_at?: string | null;
-      close_reason?: ('signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation') | null;
+      close_reason?: ('signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation' | 'external' | 'manual') | null;
       dry_run: boolean;
     };
     /** @description Oldest first; nextCursor is the id of the last event when more follow (pass it as `after`). */
@@ -6747,6 +6767,92 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  closeStrategyPosition: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        symbol: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StrategyPosition'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
         headers: {
           [name: string]: unknown;
         };

@@ -10,7 +10,7 @@ import {
 } from '../services/strategies/strategies.service';
 import { eventsQuery, positionsQuery } from '../services/strategies/strategy-history';
 import { deploySchema, pauseSchema } from '../services/strategies/strategy-runs.service';
-import { StrategyEventPageType, StrategyPageType, StrategyPositionPageType, StrategyType } from '../schema/strategy.types';
+import { StrategyEventPageType, StrategyPageType, StrategyPositionPageType, StrategyPositionType, StrategyType } from '../schema/strategy.types';
 import {
   createSchema as createWebhookSchema,
   deliveryListSchema,
@@ -123,6 +123,10 @@ export const SIGNED_PATHS: Record<string, PathDoc> = {
   'GET /v1/strategies/:id/positions': signed("A strategy's positions, newest first", 'Strategies', {
     query: positionsQuery,
     response: { record: StrategyPositionPageType },
+  }),
+  'POST /v1/strategies/:id/positions/:symbol/close': signed('Close one open position at market (close_reason manual)', 'Strategies', {
+    response: { record: StrategyPositionType },
+    errors: ['conflict', 'upstream'],
   }),
   'GET /v1/strategies/:id/events': signed("A strategy's stored events, oldest first", 'Strategies', {
     query: eventsQuery,

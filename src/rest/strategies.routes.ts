@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { StrategyResolver } from '../resolvers/strategy.resolver';
 import { bodyField, pathParam, type OperationRoutes } from './operation-route';
 
-/** Contract §8 and §11, spec "Strategy deployment": signed-API strategies, mounted on the GraphQL resolver's operations. */
+/** Contract §8, §11 and §20, spec "Strategy deployment": signed-API strategies, mounted on the GraphQL resolver's operations. */
 export function strategiesRoutes(op: OperationRoutes): Router {
   const router = Router();
   const strategies = new StrategyResolver();
@@ -39,6 +39,10 @@ export function strategiesRoutes(op: OperationRoutes): Router {
   router.get(
     '/v1/strategies/:id/positions',
     op.signed(strategies, 'strategyPositions', (positions, req, ctx) => positions(id(req), req.query, ctx)),
+  );
+  router.post(
+    '/v1/strategies/:id/positions/:symbol/close',
+    op.signed(strategies, 'closeStrategyPosition', (close, req, ctx) => close(id(req), pathParam(req, 'symbol'), ctx)),
   );
   router.get(
     '/v1/strategies/:id/events',
