@@ -1668,6 +1668,8 @@ export interface components {
       opened_at: string;
       exit_price?: string | null;
       exit_fee?: string | null;
+      /** @description Decimal string: funding paid (positive) or received (negative) while open (dry runs); part of pnl. */
+      funding: string;
       pnl?: string | null;
       closed_at?: string | null;
       close_reason?: ('signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation' | 'external' | 'manual') | null;

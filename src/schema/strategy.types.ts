@@ -54,7 +54,9 @@ export class StrategyPositionType implements PositionRecord {
   @Field(() => String, { name: 'openedAt' }) opened_at!: string;
   @Field(() => String, { name: 'exitPrice', nullable: true }) exit_price!: string | null;
   @Field(() => String, { name: 'exitFee', nullable: true }) exit_fee!: string | null;
-  @Field(() => String, { nullable: true, description: 'Net of both fees.' }) pnl!: string | null;
+  @Field(() => String, { description: 'Decimal string: funding paid (positive) or received (negative) while open (dry runs); part of pnl.' })
+  funding!: string;
+  @Field(() => String, { nullable: true, description: 'Net of both fees and of funding.' }) pnl!: string | null;
   @Field(() => String, { name: 'closedAt', nullable: true }) closed_at!: string | null;
   @Field(() => CloseReasonEnum, { name: 'closeReason', nullable: true })
   close_reason!: PositionRecord['close_reason'];

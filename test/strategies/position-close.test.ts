@@ -80,7 +80,7 @@ describe('closing one position by hand (contract §20)', () => {
     expect(prices).toContain(new Decimal(position.exitPrice!).toFixed(2));
     expect(position.exitFee).toBe(new Decimal(open.quantity).mul(position.exitPrice!).mul('0.0005').toFixed());
     const gross = new Decimal(position.exitPrice!).minus(open.entry_price).mul(open.quantity);
-    expect(position.pnl).toBe(gross.minus(open.entry_fee).minus(position.exitFee!).toFixed());
+    expect(position.pnl).toBe(gross.minus(open.entry_fee).minus(position.exitFee!).minus(position.funding).toFixed());
 
     expect((await owner.call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe('deployed');
     const events = await closeEvents(owner, id);
@@ -126,7 +126,7 @@ describe('closing one position by hand (contract §20)', () => {
 
     const closed = await owner.call<PositionPage['data'][number]>('POST', `/v1/strategies/${id}/positions/ATOMUSDT/close`, {});
     expect(closed.status).toBe(200);
-    expect(closed.body).toMatchObject({ id: open.id, close_reason: 'manual', exit_price: '10.4', dry_run: false });
+    expect(closed.body).toMatchObject({ id: open.id, close_reason: 'manual', exit_price: '10.4', funding: '0', dry_run: false });
     expect(closed.body.exit_fee).toBe(new Decimal(open.quantity).mul('10.4').mul(STAND_IN_COMMISSION_RATE).toFixed());
     const exit = world.exchange.accepted.filter((call) => call.apiKey === 'CLOSE-KEY' && call.path === '/fapi/v1/order' && call.method === 'POST').at(-1)!;
     expect(Object.fromEntries(exit.params)).toMatchObject({ symbol: 'ATOMUSDT', side: 'SELL', type: 'MARKET', reduceOnly: 'true', quantity: open.quantity });

@@ -38,6 +38,7 @@ export interface PositionRow {
   opened_at: string;
   exit_price: string | null;
   exit_fee: string | null;
+  funding: string;
   pnl: string | null;
   closed_at: string | null;
   close_reason: CloseReason | null;
@@ -56,12 +57,12 @@ export interface EventRow {
 /** A strategy event with its strategy's owner (for the subscription bridge's ownership filter). */
 export type OwnedEventRow = EventRow & { user_id: number; api_key_id: number | null };
 
-export type NewPosition = Omit<StrategyPosition, 'id' | 'exitPrice' | 'exitFee' | 'pnl' | 'closedAt' | 'closeReason'>;
+export type NewPosition = Omit<StrategyPosition, 'id' | 'exitPrice' | 'exitFee' | 'pnl' | 'closedAt' | 'closeReason' | 'funding'>;
 export type NewOrder = Pick<StrategyOrder, 'strategyId' | 'symbol' | 'purpose' | 'side' | 'positionSide'> &
   Partial<Pick<StrategyOrder, 'positionId' | 'quantity' | 'triggerPrice' | 'closeReason' | 'signalBarClose'>>;
 
 const POSITION_COLUMNS =
-  'id, strategy_id, symbol, side, quantity, entry_price, entry_fee, opened_at, exit_price, exit_fee, pnl, closed_at, close_reason, dry_run';
+  'id, strategy_id, symbol, side, quantity, entry_price, entry_fee, opened_at, exit_price, exit_fee, funding, pnl, closed_at, close_reason, dry_run';
 
 export class StrategyStore {
   constructor(private readonly orm: Orm) {}

@@ -93,6 +93,8 @@ export interface PositionRecord {
   opened_at: string;
   exit_price: string | null;
   exit_fee: string | null;
+  /** Paid (positive) or received (negative) while open; part of `pnl`. */
+  funding: string;
   pnl: string | null;
   closed_at: string | null;
   close_reason: CloseReason | null;
@@ -113,6 +115,7 @@ export function positionRecord(row: PositionRow): PositionRecord {
     opened_at: isoTimestamp(row.opened_at),
     exit_price: decimalOrNull(row.exit_price),
     exit_fee: decimalOrNull(row.exit_fee),
+    funding: numericText(row.funding),
     pnl: decimalOrNull(row.pnl),
     closed_at: row.closed_at ? isoTimestamp(row.closed_at) : null,
     close_reason: row.close_reason,
