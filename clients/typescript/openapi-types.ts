@@ -1630,6 +1630,8 @@ export interface components {
       /** @description Decimal string. */
       capital: string;
       leverage: number;
+      /** @description Decimal string: a dry run's market fills move against the order by this many basis points. */
+      slippage_bps: string;
       /** @enum {string} */
       status: 'draft' | 'deployed' | 'paused' | 'stopped' | 'error';
       deployed_at?: string | null;
@@ -6183,6 +6185,8 @@ export interface operations {
           capital: string;
           /** @default 1 */
           leverage?: number;
+          /** @default 0 */
+          slippage_bps?: string;
         };
       };
     };
@@ -6416,6 +6420,7 @@ export interface operations {
           timeframe?: '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
           capital?: string;
           leverage?: number;
+          slippage_bps?: string;
         };
       };
     };

@@ -148,7 +148,7 @@ export function createServices(deps: ServiceDependencies): Services {
   const strategyTrading = { store: strategyStore, market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const strategies = new StrategiesService(strategyStore, strategyTrading.feed);
   const book = new PositionBook(strategyStore);
-  const trader = new StrategyTrader(book);
+  const trader = new StrategyTrader(book, strategyStore);
   const live = new LiveOrders(strategyStore, book, exchangeKeys, exchange, new SymbolFilterCache(upstream), deps.logger);
   return {
     publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),

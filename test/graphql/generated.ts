@@ -93,6 +93,8 @@ export type CreateSignedStrategyInput = {
   leverage?: number | null | undefined;
   name: string;
   params?: unknown;
+  /** Decimal string, default 0. */
+  slippageBps?: string | null | undefined;
   symbols: Array<string>;
   templateId: TemplateId;
   timeframe: Timeframe;
@@ -205,6 +207,7 @@ export type UpdateSignedStrategyInput = {
   leverage?: number | null | undefined;
   name?: string | null | undefined;
   params?: unknown;
+  slippageBps?: string | null | undefined;
   symbols?: Array<string> | null | undefined;
   timeframe?: Timeframe | null | undefined;
 };

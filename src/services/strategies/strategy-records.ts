@@ -24,6 +24,8 @@ export interface StrategyRecord {
   timeframe: string;
   capital: string;
   leverage: number;
+  /** Dry-run market fills move against the order by this many basis points. */
+  slippage_bps: string;
   status: StrategyStatus;
   deployed_at?: string;
   created_at: string;
@@ -58,6 +60,7 @@ export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefi
     timeframe: strategy.timeframe,
     capital: numericText(strategy.capital),
     leverage: strategy.leverage,
+    slippage_bps: numericText(strategy.slippageBps),
     status: strategy.status,
     ...(strategy.deployedAt ? { deployed_at: strategy.deployedAt.toISOString() } : {}),
     created_at: strategy.createdAt.toISOString(),

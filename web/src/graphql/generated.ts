@@ -76,6 +76,8 @@ export type CreateSignedStrategyInput = {
   leverage?: number | null | undefined;
   name: string;
   params?: Record<string, unknown> | null | undefined;
+  /** Decimal string, default 0. */
+  slippageBps?: string | null | undefined;
   symbols: Array<string>;
   templateId: TemplateId;
   timeframe: Timeframe;
