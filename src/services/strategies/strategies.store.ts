@@ -161,6 +161,11 @@ export class StrategyStore {
     return em.findOne(StrategyPosition, { id });
   }
 
+  /** A position row under its lock (fresh from the database), so every path that closes it outside an order's own lock closes it once. */
+  lockPosition(em: EntityManager, id: string): Promise<StrategyPosition | null> {
+    return em.findOne(StrategyPosition, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
   openPositions(em: EntityManager, strategyId: string): Promise<StrategyPosition[]> {
     return em.find(StrategyPosition, { strategyId, closedAt: null }, { orderBy: { openedAt: 'asc' } });
   }
