@@ -45,6 +45,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
         timeframe: '1h',
         capital: '1000',
         leverage: 1,
+        slippage_bps: '0',
         status: 'draft',
         created_at: expect.stringMatching(ISO),
         updated_at: expect.stringMatching(ISO),

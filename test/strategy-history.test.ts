@@ -130,6 +130,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
         opened_at: new Date(Date.UTC(2026, 0, 1) + 6 * HOUR).toISOString(),
         exit_price: null,
         exit_fee: null,
+        funding: '0',
         pnl: null,
         closed_at: null,
         close_reason: null,

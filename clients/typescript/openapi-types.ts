@@ -1099,6 +1099,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/strategies/{id}/positions/{symbol}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close one open position at market (close_reason manual)
+     * @description Weight 5.
+     */
+    post: operations['closeStrategyPosition'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/strategies/{id}/events': {
     parameters: {
       query?: never;
@@ -1681,6 +1701,8 @@ export interface components {
       /** @description Decimal string. */
       capital: string;
       leverage: number;
+      /** @description Decimal string: a dry run's market fills move against the order by this many basis points. */
+      slippage_bps: string;
       /** @enum {string} */
       status: 'draft' | 'deployed' | 'paused' | 'stopped' | 'error';
       deployed_at?: string | null;
@@ -1719,6 +1741,8 @@ export interface components {
       opened_at: string;
       exit_price?: string | null;
       exit_fee?: string | null;
+      /** @description Decimal string: funding paid (positive) or received (negative) while open (dry runs); part of pnl. */
+      funding: string;
       pnl?: string | null;
       closed_at?: string | null;
       close_reason?: ('signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation' | 'trailing_stop' | 'protection') | null;
@@ -6239,6 +6263,8 @@ export interface operations {
           capital: string;
           /** @default 1 */
           leverage?: number;
+          /** @default 0 */
+          slippage_bps?: string;
         };
       };
     };
@@ -6472,6 +6498,7 @@ export interface operations {
           timeframe?: '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
           capital?: string;
           leverage?: number;
+          slippage_bps?: string;
         };
       };
     };
@@ -6825,6 +6852,92 @@ export interface operations {
       };
       /** @description Rate limited (see Retry-After) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  closeStrategyPosition: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        symbol: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StrategyPosition'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description The exchange failed or did not answer */
+      502: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,7 +1,7 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 
-/** Contract §11, §19: why a position closed; null while it is open. */
-export const CLOSE_REASONS = ['signal', 'pause', 'stop_loss', 'take_profit', 'liquidation', 'trailing_stop', 'protection'] as const;
+/** Contract §11, §19 and §20: why a position closed; null while it is open. */
+export const CLOSE_REASONS = ['signal', 'pause', 'stop_loss', 'take_profit', 'liquidation', 'trailing_stop', 'protection', 'external', 'manual'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** One position of a strategy run on one symbol; a closed position is a trade (exit, fees and pnl set). */
@@ -37,7 +37,11 @@ export class StrategyPosition {
   @Property({ type: 'decimal', columnType: 'numeric(36,18)', fieldName: 'exit_fee', nullable: true })
   exitFee!: string | null;
 
-  /** Net of both fees. */
+  /** Funding the open position paid (positive) or received (negative) at the funding times it was held through (contract §20; dry runs). */
+  @Property({ type: 'decimal', columnType: 'numeric(36,18)', default: '0' })
+  funding: Opt<string> = '0';
+
+  /** Net of both fees and of `funding`. */
   @Property({ type: 'decimal', columnType: 'numeric(36,18)', nullable: true })
   pnl!: string | null;
 

@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 
 export const STRATEGY_STATUSES = ['draft', 'deployed', 'paused', 'stopped', 'error'] as const;
 export type StrategyStatus = (typeof STRATEGY_STATUSES)[number];
@@ -50,6 +50,10 @@ export class Strategy {
 
   @Property({ type: 'integer' })
   leverage!: number;
+
+  /** Contract §20: dry-run market fills move against the order by this many basis points (a decimal string), as a backtest's `slippage_bps`. */
+  @Property({ type: 'decimal', columnType: 'numeric(36,18)', fieldName: 'slippage_bps', default: '0' })
+  slippageBps: Opt<string> = '0';
 
   @Property({ type: 'string', length: 10 })
   status: StrategyStatus = 'draft';

@@ -19,11 +19,12 @@ import {
   StrategyPageType,
   StrategyPositionArgs,
   StrategyPositionPageType,
+  StrategyPositionType,
   StrategyType,
   UpdateStrategyInput,
 } from '../schema/strategy.types';
 import type { EventPage, PositionPage } from '../services/strategies/strategy-history';
-import type { StrategyRecord } from '../services/strategies/strategy-records';
+import type { PositionRecord, StrategyRecord } from '../services/strategies/strategy-records';
 
 /**
  * Signed-API strategies (contract §8, §11, spec "Strategy deployment"): the
@@ -104,6 +105,19 @@ export class StrategyResolver {
     @Arg('closePositions', () => Boolean, { nullable: true }) closePositions?: unknown,
   ): Promise<StrategyRecord> {
     return services.strategyRuns.pause(requireCaller(caller), id, wireInput({ closePositions }));
+  }
+
+  @Operation({ weight: 5 })
+  @Mutation(() => StrategyPositionType, {
+    description:
+      'Closes one open position at market (close reason manual); the strategy stays deployed. INVALID_STATE when it has no open position on that symbol (contract §20).',
+  })
+  closeStrategyPosition(
+    @Arg('strategyId', () => ID) strategyId: string,
+    @Arg('symbol', () => String) symbol: string,
+    @Ctx() { services, caller }: GraphQLContext,
+  ): Promise<PositionRecord> {
+    return services.positionClose.close(requireCaller(caller), strategyId, symbol);
   }
 
   @Operation({ weight: 1 })
@@ -193,6 +207,15 @@ restTable(StrategyResolver, {
       response: { record: StrategyType },
       errors: ['conflict'],
       call: (pause, req, ctx) => pause(pathParam(req, 'id'), ctx, bodyField(req, 'close_positions')),
+    },
+    closeStrategyPosition: {
+      method: 'POST',
+      path: '/v1/strategies/:id/positions/:symbol/close',
+      auth: 'signed',
+      summary: 'Close one open position at market (close_reason manual)',
+      response: { record: StrategyPositionType },
+      errors: ['conflict', 'upstream'],
+      call: (close, req, ctx) => close(pathParam(req, 'id'), pathParam(req, 'symbol'), ctx),
     },
     strategyPositions: {
       method: 'GET',

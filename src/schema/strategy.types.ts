@@ -27,6 +27,8 @@ export class StrategyType implements Omit<StrategyRecord, 'status'> {
   @Field(() => TimeframeEnum) timeframe!: string;
   @Field(() => String, { description: 'Decimal string.' }) capital!: string;
   @Field(() => Int) leverage!: number;
+  @Field(() => String, { name: 'slippageBps', description: "Decimal string: a dry run's market fills move against the order by this many basis points." })
+  slippage_bps!: string;
   @Field(() => StrategyStatusEnum) status!: string;
   @Field(() => String, { name: 'deployedAt', nullable: true }) deployed_at?: string;
   @Field(() => String, { name: 'createdAt' }) created_at!: string;
@@ -54,7 +56,9 @@ export class StrategyPositionType implements PositionRecord {
   @Field(() => String, { name: 'openedAt' }) opened_at!: string;
   @Field(() => String, { name: 'exitPrice', nullable: true }) exit_price!: string | null;
   @Field(() => String, { name: 'exitFee', nullable: true }) exit_fee!: string | null;
-  @Field(() => String, { nullable: true, description: 'Net of both fees.' }) pnl!: string | null;
+  @Field(() => String, { description: 'Decimal string: funding paid (positive) or received (negative) while open (dry runs); part of pnl.' })
+  funding!: string;
+  @Field(() => String, { nullable: true, description: 'Net of both fees and of funding.' }) pnl!: string | null;
   @Field(() => String, { name: 'closedAt', nullable: true }) closed_at!: string | null;
   @Field(() => CloseReasonEnum, { name: 'closeReason', nullable: true })
   close_reason!: PositionRecord['close_reason'];
@@ -110,6 +114,7 @@ export class CreateStrategyInput {
   @Field(() => TimeframeEnum) timeframe!: string;
   @Field(() => String, { description: 'Decimal string.' }) capital!: string;
   @Field(() => Int, { nullable: true }) leverage?: number;
+  @Field(() => String, { nullable: true, description: 'Decimal string, default 0.' }) slippageBps?: string;
 }
 
 @InputType('UpdateSignedStrategyInput')
@@ -120,6 +125,7 @@ export class UpdateStrategyInput {
   @Field(() => TimeframeEnum, { nullable: true }) timeframe?: string;
   @Field(() => String, { nullable: true }) capital?: string;
   @Field(() => Int, { nullable: true }) leverage?: number;
+  @Field(() => String, { nullable: true }) slippageBps?: string;
 }
 
 @InputType('DeployStrategyInput', { description: 'Overrides for this run only; never stored on the strategy.' })

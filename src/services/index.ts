@@ -52,6 +52,7 @@ import { StrategyRunsService } from './strategies/strategy-runs.service';
 import { StrategyTrader } from './strategies/strategy-trader';
 import { LiveOrders } from './strategies/live-orders';
 import { PositionBook } from './strategies/position-book';
+import { PositionCloseService } from './strategies/position-close.service';
 import { SymbolFilterCache } from './strategies/symbol-filters';
 
 /** What services are built from; created once per process by `createServices`. */
@@ -92,6 +93,8 @@ export interface Services {
   smartMoney: SmartMoneyService;
   strategies: StrategiesService;
   strategyRuns: StrategyRunsService;
+  /** Contract §20: closing one open position by hand. */
+  positionClose: PositionCloseService;
   /** Shared by deploy/pause and the strategy runtime worker. */
   strategyTrading: {
     store: StrategyStore;
@@ -145,7 +148,7 @@ export function createServices(deps: ServiceDependencies): Services {
   const strategyTrading = { store: strategyStore, market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const strategies = new StrategiesService(strategyStore, strategyTrading.feed);
   const book = new PositionBook(strategyStore);
-  const trader = new StrategyTrader(book);
+  const trader = new StrategyTrader(book, strategyStore);
   const live = new LiveOrders(strategyStore, book, exchangeKeys, exchange, new SymbolFilterCache(upstream), deps.logger);
   return {
     publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),
@@ -180,6 +183,7 @@ export function createServices(deps: ServiceDependencies): Services {
       live,
       strategyTrading.feed,
     ),
+    positionClose: new PositionCloseService(strategyStore, strategyTrading.market, trader, live, strategyTrading.feed),
     strategyTrading: { ...strategyTrading, trader, live },
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
     balanceLow: new BalanceLowService(accountsStore, webhooks, exchangeKeys, strategyTrading.exchange),

@@ -5,6 +5,7 @@ import { webhookDispatcherWorker } from '../services/webhooks/webhook-dispatcher
 import { strategyRuntimeWorker } from '../services/strategies/strategy-runtime.worker';
 import { balanceLowWorker } from '../services/accounts/balance-low.worker';
 import { attemptPruningWorker } from '../services/webhooks/attempt-pruning.worker';
+import { accountStreamWorker } from '../services/strategies/account-stream/account-stream.worker';
 
 /** What a background worker gets: the core (database, services), the process's notification listener and its liveness. */
 export interface WorkerContext {
@@ -29,4 +30,5 @@ export const BACKGROUND_WORKERS: BackgroundWorker[] = [
   balanceLowWorker,
   backtestRunnerWorker,
   attemptPruningWorker,
+  accountStreamWorker,
 ];

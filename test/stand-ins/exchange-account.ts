@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Decimal from 'decimal.js';
 import { contractFilters } from './exchange/contract-filters';
 import { findContract } from './exchange/market-universe';
+import { UserDataStreams } from './exchange/user-data-streams';
 import { listenLocally, type LocalServer } from './listen';
 
 /** A signed request the stand-in accepted (valid key, signature and timestamp). */
@@ -21,6 +22,7 @@ export interface StandInOrder {
   status: 'NEW' | 'FILLED';
   side: 'BUY' | 'SELL';
   type: string;
+  origType: string;
   origQty: string;
   executedQty: string;
   avgPrice: string;
@@ -115,6 +117,8 @@ export class ExchangeAccountStandIn {
   holdOrders = false;
   readonly calls: { apiKey: string | undefined; query: string }[] = [];
   readonly accepted: SignedCall[] = [];
+  /** The accounts' user data streams (contract §20), on this stand-in's own server: `wsUrl`. */
+  readonly userStreams = new UserDataStreams();
   private readonly accounts = new Map<string, Account>();
   private readonly markPrices = new Map<string, Decimal>();
   private readonly held: (() => void)[] = [];
@@ -128,6 +132,11 @@ export class ExchangeAccountStandIn {
     return this.server!.url;
   }
 
+  /** For `UPSTREAM_WS_URL`: the user data streams. */
+  get wsUrl(): string {
+    return this.server!.url.replace(/^http/, 'ws');
+  }
+
   addAccount(apiKey: string, apiSecret: string): void {
     this.accounts.set(apiKey, { secret: apiSecret, orders: new Map(), positions: new Map(), leverage: new Map(), algoOrders: new Map(), trades: [] });
   }
@@ -136,11 +145,13 @@ export class ExchangeAccountStandIn {
     this.server = await listenLocally((req, res) => {
       if (!this.handle(req, res)) res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: -1, msg: 'not found' }));
     });
+    this.userStreams.attach(this.server.server);
     return this;
   }
 
   stop(): Promise<void> {
     for (const res of this.hanging.splice(0)) res.destroy();
+    this.userStreams.close();
     return this.server?.close() ?? Promise.resolve();
   }
 
@@ -176,6 +187,8 @@ export class ExchangeAccountStandIn {
           symbol,
           side: algo.side,
           type: 'MARKET',
+          originalType: algo.orderType,
+          closePosition: algo.closePosition,
           quantity: algo.closePosition || algo.quantity === '' ? amount.abs() : new Decimal(algo.quantity),
           reduceOnly: true,
           clientOrderId: `algo_${algo.algoId}`,
@@ -220,7 +233,8 @@ export class ExchangeAccountStandIn {
     const [path = '', query = ''] = (req.url ?? '').split('?');
     const route = `${req.method} ${path}`;
     const handler = this.routes[route];
-    if (!handler) return false;
+    const listenKey = path === '/fapi/v1/listenKey';
+    if (!handler && !listenKey) return false;
     const apiKey = req.headers['x-mbx-apikey'] as string | undefined;
     this.calls.push({ apiKey, query });
     const reply: Reply = (status, body) => {
@@ -235,6 +249,11 @@ export class ExchangeAccountStandIn {
       reply(401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' });
       return true;
     }
+    if (listenKey) {
+      const { status, body } = this.userStreams.listenKey(req.method ?? '', apiKey!);
+      reply(status, body);
+      return true;
+    }
     const signed = /^(?<payload>.*)&signature=(?<signature>[0-9a-f]{64})$/.exec(query);
     const params = new URLSearchParams(query);
     const fresh = Math.abs(Date.now() - Number(params.get('timestamp'))) < Number(params.get('recvWindow') ?? 5000);
@@ -244,7 +263,7 @@ export class ExchangeAccountStandIn {
       return true;
     }
     this.accepted.push({ apiKey: apiKey!, method: req.method!, path, params });
-    handler(account, params, reply, res);
+    handler!(account, params, reply, res);
     return true;
   }
 
@@ -277,9 +296,12 @@ export class ExchangeAccountStandIn {
     'GET /fapi/v1/userTrades': (account, params, reply) => {
       if (!params.get('symbol')) return reply(400, { code: -1102, msg: "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed." });
       const orderId = params.get('orderId');
+      const startTime = Number(params.get('startTime') ?? 0);
       reply(
         200,
-        account.trades.filter((trade) => trade.symbol === params.get('symbol') && (orderId === null || String(trade.orderId) === orderId)),
+        account.trades.filter(
+          (trade) => trade.symbol === params.get('symbol') && (orderId === null || String(trade.orderId) === orderId) && trade.time >= startTime,
+        ),
       );
     },
     'POST /fapi/v1/leverage': (account, params, reply) => {
@@ -373,10 +395,24 @@ export class ExchangeAccountStandIn {
     reply(200, params.get('newOrderRespType') === 'RESULT' ? order : { ...order, status: 'NEW', executedQty: '0', avgPrice: '0.00', cumQuote: '0' });
   }
 
-  /** A market fill at the mark price: the position moves, one trade with the stand-in's commission is recorded. */
+  /**
+   * A market fill at the mark price: the position moves, one trade with the
+   * stand-in's commission is recorded, and the account's user data stream
+   * gets its ACCOUNT_UPDATE and ORDER_TRADE_UPDATE.
+   */
   private fill(
     account: Account,
-    order: { symbol: string; side: 'BUY' | 'SELL'; type: string; quantity: Decimal; reduceOnly: boolean; clientOrderId: string },
+    order: {
+      symbol: string;
+      side: 'BUY' | 'SELL';
+      type: string;
+      /** The type the order was placed as (`ot`): a conditional order's own type when it fired. */
+      originalType?: string;
+      closePosition?: boolean;
+      quantity: Decimal;
+      reduceOnly: boolean;
+      clientOrderId: string;
+    },
   ): StandInOrder {
     const price = this.priceOf(order.symbol);
     const held = account.positions.get(order.symbol) ?? new Decimal(0);
@@ -391,6 +427,7 @@ export class ExchangeAccountStandIn {
       status: 'FILLED',
       side: order.side,
       type: order.type,
+      origType: order.originalType ?? order.type,
       origQty: order.quantity.toFixed(),
       executedQty: quantity.toFixed(),
       avgPrice: price.toFixed(),
@@ -411,7 +448,92 @@ export class ExchangeAccountStandIn {
       commissionAsset: 'USDT',
       time: now,
     });
+    this.publishFill(account, filled, order.closePosition ?? false);
     return filled;
+  }
+
+  /** The stream events of a fill, in the exchange's formats: the position first, then the order. */
+  private publishFill(account: Account, order: StandInOrder, closePosition: boolean): void {
+    const apiKey = [...this.accounts].find(([, each]) => each === account)?.[0];
+    if (!apiKey) return;
+    const trade = account.trades.at(-1)!;
+    const amount = account.positions.get(order.symbol) ?? new Decimal(0);
+    const time = order.updateTime;
+    this.userStreams.publish(apiKey, {
+      e: 'ACCOUNT_UPDATE',
+      E: time,
+      T: time,
+      a: {
+        m: 'ORDER',
+        B: [{ a: 'USDT', wb: this.balances.USDT ?? '0', cw: this.balances.USDT ?? '0', bc: '0' }],
+        P: [{ s: order.symbol, pa: amount.toFixed(), ep: amount.isZero() ? '0' : order.avgPrice, cr: '0', up: '0', mt: 'cross', iw: '0', ps: 'BOTH' }],
+      },
+    });
+    this.userStreams.publish(apiKey, {
+      e: 'ORDER_TRADE_UPDATE',
+      E: time,
+      T: time,
+      o: {
+        s: order.symbol,
+        c: order.clientOrderId,
+        S: order.side,
+        o: order.type,
+        f: 'GTC',
+        q: order.origQty,
+        p: '0',
+        ap: order.avgPrice,
+        sp: '0',
+        x: 'TRADE',
+        X: 'FILLED',
+        i: order.orderId,
+        l: order.executedQty,
+        z: order.executedQty,
+        L: order.avgPrice,
+        N: trade.commissionAsset,
+        n: trade.commission,
+        T: time,
+        t: trade.id,
+        b: '0',
+        a: '0',
+        m: false,
+        R: order.reduceOnly,
+        wt: 'CONTRACT_PRICE',
+        ot: order.origType,
+        ps: 'BOTH',
+        cp: closePosition,
+        rp: '0',
+        pP: false,
+        si: 0,
+        ss: 0,
+        V: 'NONE',
+        pm: 'NONE',
+        gtd: 0,
+      },
+    });
+  }
+
+  /** The exchange liquidates the account's position on `symbol` at the mark price (client id `autoclose-...`). */
+  liquidate(apiKey: string, symbol: string): StandInOrder {
+    return this.closeOutside(apiKey, symbol, `autoclose-${Date.now()}`, 'LIQUIDATION');
+  }
+
+  /** The user closes the position on `symbol` on the exchange's own site, with an order the service did not place. */
+  closeByHand(apiKey: string, symbol: string): StandInOrder {
+    return this.closeOutside(apiKey, symbol, `web_${this.nextOrderId + 1}`, 'MARKET');
+  }
+
+  private closeOutside(apiKey: string, symbol: string, clientOrderId: string, originalType: string): StandInOrder {
+    const account = this.accounts.get(apiKey)!;
+    const amount = account.positions.get(symbol) ?? new Decimal(0);
+    return this.fill(account, {
+      symbol,
+      side: amount.gt(0) ? 'SELL' : 'BUY',
+      type: 'MARKET',
+      originalType,
+      quantity: amount.abs(),
+      reduceOnly: true,
+      clientOrderId,
+    });
   }
 
   private placeAlgoOrder(account: Account, params: URLSearchParams, reply: Reply): void {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 export interface LocalServer {
   url: string;
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -13,6 +14,7 @@ export async function listenLocally(handler: (req: IncomingMessage, res: ServerR
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    server,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

@@ -12,7 +12,7 @@ export async function startTradingWorld(options: Pick<ExchangeStandInOptions, 'n
   return {
     ...world,
     market,
-    env: { ...world.env, UPSTREAM_FAPI_URL: market.url, UPSTREAM_WEB_URL: market.url },
+    env: { ...world.env, UPSTREAM_FAPI_URL: market.url, UPSTREAM_WEB_URL: market.url, UPSTREAM_WS_URL: world.exchange.wsUrl },
     stop: async () => {
       await market.close();
       await world.stop();

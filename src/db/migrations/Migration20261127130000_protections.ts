@@ -1,9 +1,9 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Contract §19-§20: positions and orders may close as `trailing_stop` (13
- * characters, wider than the old columns) or `protection`, and by §20 also as
- * `external` or `manual`; a live trailing stop is an order of its own purpose.
+ * Contract §19: a live trailing stop is an order of its own purpose (13
+ * characters, wider than the old column); the close reasons `trailing_stop`
+ * and `protection` are in the live-state migration's list, which runs first.
  * A run keeps its protections' memory (peak equity, the day's 00:00 equity,
  * halts, cooldowns; engine/protections.ts) in `protection_state`, so a
  * daily-loss halt survives a restart and a takeover, and a dry run's trailing
@@ -11,12 +11,7 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261127130000_protections extends Migration {
   override async up(): Promise<void> {
-    const reasons = `('signal', 'pause', 'stop_loss', 'take_profit', 'liquidation', 'trailing_stop', 'protection', 'external', 'manual')`;
-    this.addSql('ALTER TABLE strategy_positions DROP CONSTRAINT strategy_positions_close_reason_check');
-    this.addSql('ALTER TABLE strategy_positions ALTER COLUMN close_reason TYPE varchar(16)');
-    this.addSql(`ALTER TABLE strategy_positions ADD CONSTRAINT strategy_positions_close_reason_check CHECK (close_reason IN ${reasons})`);
     this.addSql('ALTER TABLE strategy_positions ADD COLUMN trail_extreme numeric(36,18)');
-    this.addSql('ALTER TABLE strategy_orders ALTER COLUMN close_reason TYPE varchar(16)');
     this.addSql('ALTER TABLE strategy_orders DROP CONSTRAINT strategy_orders_purpose_check');
     this.addSql('ALTER TABLE strategy_orders ALTER COLUMN purpose TYPE varchar(16)');
     this.addSql(

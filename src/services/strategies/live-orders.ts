@@ -163,7 +163,7 @@ export class LiveOrders {
         this.logger.warn({ strategyId: strategy.id, positionId: position.id }, 'live position no longer held on the exchange: recorded as liquidated');
         await this.protection.cancel(strategy, credentials, position.id);
         await this.store.transaction(async (em) => {
-          const locked = await this.store.findPosition(em, position.id);
+          const locked = await this.store.lockPosition(em, position.id);
           if (!locked || locked.closedAt) return;
           const price = new Decimal(held?.markPrice ?? locked.entryPrice);
           await this.book.recordClose(
@@ -178,6 +178,22 @@ export class LiveOrders {
         await this.protection.place(strategy, credentials, position);
       }
     }
+  }
+
+  /**
+   * Contract §20: the exchange closed a position without an order of the
+   * live path (the user data stream saw it). A conditional order of the
+   * position that fired closes it with its own reason and fill
+   * (protective-orders.ts); otherwise it closes here at `fill` with `reason`,
+   * under the position's lock, so it closes once whoever else sees it.
+   */
+  async closedOnExchange(strategy: Strategy, positionId: string, fill: { price: Decimal; fee: Decimal; at: Date }, reason: CloseReason): Promise<void> {
+    await this.protection.cancel(strategy, await this.credentials(strategy.userId), positionId);
+    await this.store.transaction(async (em) => {
+      const locked = await this.store.lockPosition(em, positionId);
+      if (!locked || locked.closedAt) return;
+      await this.book.recordClose(em, strategy, locked, fill, reason);
+    });
   }
 
   private async credentials(userId: number): Promise<ExchangeCredentials> {

@@ -25,11 +25,19 @@ export class OrderLedger {
     private readonly exchange: ExchangeTradingClient,
   ) {}
 
-  /** Records the intent in its own transaction, unless the guard says the strategy may no longer trade. */
+  /**
+   * Records the intent in its own transaction, unless the guard says the
+   * strategy may no longer trade. A market order while another one's outcome
+   * is unknown is OrderPending: the runtime and a manual close (maybe in
+   * another process) meet here under the strategy's row lock, so one signal
+   * and one close never send two orders for one position.
+   */
   intend(fields: NewOrder, guard: OrderGuard): Promise<StrategyOrder | null> {
     return this.store.transaction(async (em) => {
       const strategy = await this.store.lockStrategy(em, fields.strategyId);
       if (!strategy || !guard(strategy)) return null;
+      const market = fields.purpose === 'entry' || fields.purpose === 'exit';
+      if (market && (await this.store.marketOrderInFlight(em, fields.strategyId))) throw new OrderPending('another order of the strategy is in flight');
       return this.store.insertOrder(em, fields);
     });
   }

@@ -72,7 +72,7 @@ export class PositionBook {
     const gross = fill.price.minus(position.entryPrice).mul(quantity).mul(direction);
     position.exitPrice = fill.price.toFixed();
     position.exitFee = fill.fee.toFixed();
-    position.pnl = gross.minus(position.entryFee).minus(fill.fee).toFixed();
+    position.pnl = gross.minus(position.entryFee).minus(fill.fee).minus(position.funding).toFixed();
     position.closedAt = fill.at;
     position.closeReason = reason;
     await this.store.flush(em);
@@ -103,6 +103,7 @@ function positionData(strategy: Strategy, position: StrategyPosition): Record<st
       ? {
           exit_price: new Decimal(position.exitPrice).toFixed(),
           fee: new Decimal(position.entryFee).plus(position.exitFee).toFixed(),
+          funding: new Decimal(position.funding).toFixed(),
           pnl: new Decimal(position.pnl).toFixed(),
           closed_at: position.closedAt.toISOString(),
         }

@@ -11,7 +11,7 @@ import { parseOrInvalidParameter } from '../../errors/validation';
 import { listeningStream } from '../listening-stream';
 import { decodeCursor, pageOf } from '../pagination';
 import type { StrategyStore } from './strategies.store';
-import { checkedParams, decimalString, leverage, name, symbols, timeframe } from './strategy-input';
+import { checkedParams, decimalString, leverage, name, slippageBps, symbols, timeframe } from './strategy-input';
 import { StrategyHistory } from './strategy-history';
 import { eventRecord, recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
 
@@ -23,6 +23,7 @@ export const createSchema = z.object({
   timeframe,
   capital: decimalString,
   leverage: leverage.default(1),
+  slippage_bps: slippageBps.default('0'),
 });
 
 export const updateSchema = z.object({
@@ -32,6 +33,7 @@ export const updateSchema = z.object({
   timeframe: timeframe.optional(),
   capital: decimalString.optional(),
   leverage: leverage.optional(),
+  slippage_bps: slippageBps.optional(),
 });
 
 export const listSchema = z.object({
@@ -93,6 +95,7 @@ export class StrategiesService {
       timeframe: body.timeframe,
       capital: new Decimal(body.capital).toFixed(),
       leverage: body.leverage,
+      slippageBps: new Decimal(body.slippage_bps).toFixed(),
       status: 'draft',
       deployedAt: null,
       runCapital: null,
@@ -155,6 +158,7 @@ export class StrategiesService {
       if (body.timeframe !== undefined) strategy.timeframe = body.timeframe;
       if (body.capital !== undefined) strategy.capital = new Decimal(body.capital).toFixed();
       if (body.leverage !== undefined) strategy.leverage = body.leverage;
+      if (body.slippage_bps !== undefined) strategy.slippageBps = new Decimal(body.slippage_bps).toFixed();
       strategy.updatedAt = new Date();
       await this.store.flush(em);
       return recordOf(this.store, em, strategy);

@@ -38,6 +38,7 @@ export interface PositionRow {
   opened_at: string;
   exit_price: string | null;
   exit_fee: string | null;
+  funding: string;
   pnl: string | null;
   closed_at: string | null;
   close_reason: CloseReason | null;
@@ -56,12 +57,12 @@ export interface EventRow {
 /** A strategy event with its strategy's owner (for the subscription bridge's ownership filter). */
 export type OwnedEventRow = EventRow & { user_id: number; api_key_id: number | null };
 
-export type NewPosition = Omit<StrategyPosition, 'id' | 'exitPrice' | 'exitFee' | 'pnl' | 'closedAt' | 'closeReason' | 'trailExtreme'>;
+export type NewPosition = Omit<StrategyPosition, 'id' | 'exitPrice' | 'exitFee' | 'pnl' | 'closedAt' | 'closeReason' | 'trailExtreme' | 'funding'>;
 export type NewOrder = Pick<StrategyOrder, 'strategyId' | 'symbol' | 'purpose' | 'side' | 'positionSide'> &
   Partial<Pick<StrategyOrder, 'positionId' | 'quantity' | 'triggerPrice' | 'closeReason' | 'signalBarClose'>>;
 
 const POSITION_COLUMNS =
-  'id, strategy_id, symbol, side, quantity, entry_price, entry_fee, opened_at, exit_price, exit_fee, pnl, closed_at, close_reason, trail_extreme, dry_run';
+  'id, strategy_id, symbol, side, quantity, entry_price, entry_fee, opened_at, exit_price, exit_fee, funding, pnl, closed_at, close_reason, trail_extreme, dry_run';
 
 export class StrategyStore {
   constructor(private readonly orm: Orm) {}
@@ -160,6 +161,11 @@ export class StrategyStore {
     return em.findOne(StrategyPosition, { id });
   }
 
+  /** A position row under its lock (fresh from the database), so every path that closes it outside an order's own lock closes it once. */
+  lockPosition(em: EntityManager, id: string): Promise<StrategyPosition | null> {
+    return em.findOne(StrategyPosition, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
   openPositions(em: EntityManager, strategyId: string): Promise<StrategyPosition[]> {
     return em.find(StrategyPosition, { strategyId, closedAt: null }, { orderBy: { openedAt: 'asc' } });
   }
@@ -177,6 +183,12 @@ export class StrategyStore {
     });
     await em.flush();
     return position;
+  }
+
+  /** One position as contract §11 pages carry it. */
+  async positionRow(id: string): Promise<PositionRow | null> {
+    const [row] = await nativeQuery<PositionRow>(this.fork(), `SELECT ${POSITION_COLUMNS} FROM strategy_positions WHERE id = ?`, [id]);
+    return row ?? null;
   }
 
   /** What the symbol's closed trades of this run made or lost (null when none). */
@@ -324,6 +336,11 @@ export class StrategyStore {
   /** Orders whose outcome is not known yet (intents) or that the exchange still holds (open conditional orders), oldest first. */
   unsettledOrders(em: EntityManager, strategyId: string): Promise<StrategyOrder[]> {
     return em.find(StrategyOrder, { strategyId, status: { $in: ['intended', 'open'] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** Whether an entry or exit of the strategy was sent (or is about to be) and its outcome is not recorded yet. */
+  async marketOrderInFlight(em: EntityManager, strategyId: string): Promise<boolean> {
+    return (await em.count(StrategyOrder, { strategyId, purpose: { $in: ['entry', 'exit'] }, status: 'intended' })) > 0;
   }
 
   /** The conditional orders protecting a position that the exchange may still hold. */

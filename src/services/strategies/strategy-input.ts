@@ -16,6 +16,8 @@ export const symbols = z
   .max(MAX_SYMBOLS)
   .transform((list) => [...new Set(list.map((symbol) => symbol.toUpperCase()))]);
 export const timeframe = z.enum(TIMEFRAMES);
+/** Contract §20: a dry run's market fills move against the order by this many basis points (default 0). */
+export const slippageBps = decimalInput('must be a non-negative decimal string');
 export const name = z.string().trim().min(1).max(200);
 
 /** Template params with defaults applied, or 400 naming `template_id` or `params.<name>`. */

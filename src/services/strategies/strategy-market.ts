@@ -13,7 +13,16 @@ export interface Bar {
   closeTime: number;
 }
 
+/** One funding event of a symbol: its time (Unix ms) and rate (a fraction; longs pay a positive rate). */
+export interface FundingEvent {
+  time: number;
+  rate: number;
+}
+
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
+const fundingRows = z.array(z.object({ fundingTime: z.number(), fundingRate: z.string().regex(/^-?\d+(\.\d+)?$/) }));
+/** The most rows one fundingRate call returns. */
+const FUNDING_LIMIT = 1000;
 /** A kline row as the exchange sends it: open time, OHLCV as decimal strings, close time, then fields the runtime does not read. */
 const klineRows = z.array(z.tuple([z.number(), decimal, decimal, decimal, decimal, decimal, z.number()], z.unknown()));
 
@@ -40,6 +49,19 @@ export class StrategyMarket {
       volume: Number(row[5]),
       closeTime: row[6],
     }));
+  }
+
+  /** The symbol's funding events in [from, to], oldest first (contract §20: what a dry-run position pays or receives). */
+  async funding(symbol: string, from: number, to: number): Promise<FundingEvent[]> {
+    const { data } = await this.upstream.getJson<unknown>(
+      'fapi',
+      '/fapi/v1/fundingRate',
+      { symbol, startTime: from, endTime: to, limit: FUNDING_LIMIT },
+      { weight: 1, waitForBudget: true },
+    );
+    const rows = fundingRows.safeParse(data);
+    if (!rows.success) throw new AppError('UPSTREAM_FAILED', `upstream request failed: funding of ${symbol} is not what the exchange documents`);
+    return rows.data.map((row) => ({ time: row.fundingTime, rate: Number(row.fundingRate) }));
   }
 
   /** The market price now: the forming bar's latest close. */

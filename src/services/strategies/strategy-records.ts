@@ -24,6 +24,8 @@ export interface StrategyRecord {
   timeframe: string;
   capital: string;
   leverage: number;
+  /** Dry-run market fills move against the order by this many basis points. */
+  slippage_bps: string;
   status: StrategyStatus;
   deployed_at?: string;
   created_at: string;
@@ -58,6 +60,7 @@ export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefi
     timeframe: strategy.timeframe,
     capital: numericText(strategy.capital),
     leverage: strategy.leverage,
+    slippage_bps: numericText(strategy.slippageBps),
     status: strategy.status,
     ...(strategy.deployedAt ? { deployed_at: strategy.deployedAt.toISOString() } : {}),
     created_at: strategy.createdAt.toISOString(),
@@ -93,6 +96,8 @@ export interface PositionRecord {
   opened_at: string;
   exit_price: string | null;
   exit_fee: string | null;
+  /** Paid (positive) or received (negative) while open; part of `pnl`. */
+  funding: string;
   pnl: string | null;
   closed_at: string | null;
   close_reason: CloseReason | null;
@@ -113,6 +118,7 @@ export function positionRecord(row: PositionRow): PositionRecord {
     opened_at: isoTimestamp(row.opened_at),
     exit_price: decimalOrNull(row.exit_price),
     exit_fee: decimalOrNull(row.exit_fee),
+    funding: numericText(row.funding),
     pnl: decimalOrNull(row.pnl),
     closed_at: row.closed_at ? isoTimestamp(row.closed_at) : null,
     close_reason: row.close_reason,

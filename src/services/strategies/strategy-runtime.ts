@@ -131,12 +131,16 @@ export class StrategyRuntime {
   /** Trades the bars' exits and signals and advances the bar cursor, unless the strategy was paused or taken over meanwhile. */
   private async act(strategyId: string, symbol: string, steps: BarStep[]): Promise<void> {
     const run = this.runs.get(strategyId)!;
+    const [first, last] = [steps.at(0), steps.at(-1)];
+    const funding = first && last ? await this.market.funding(symbol, first.bar.openTime, last.bar.closeTime) : [];
     await this.store.transaction(async (em) => {
       const strategy = await this.store.lockStrategy(em, strategyId);
       if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
       if ((strategy.runStartedAt?.getTime() ?? 0) !== run.runStartedAt) return;
       const protection = new SymbolProtection(strategy, symbol);
       for (const step of steps) {
+        // in the backtest's order: the fill at the bar's open, funding within the bar, then its stops and take-profit
+        await this.trader.payFunding(em, strategy.id, symbol, step.bar, funding);
         await this.exitWithinBar(em, strategy, symbol, step.bar, protection);
         const { trip, equity } = await protection.judge(em, this.store, strategy, step.bar.openTime, step.bar.close);
         if (trip !== TRIP_NONE) {

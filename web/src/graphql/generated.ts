@@ -18,7 +18,9 @@ export type BacktestWalkForwardInput = {
 
 /** Why a position closed (contract §11). */
 export type CloseReason =
+  | 'external'
   | 'liquidation'
+  | 'manual'
   | 'pause'
   | 'signal'
   | 'stop_loss'
@@ -74,6 +76,8 @@ export type CreateSignedStrategyInput = {
   leverage?: number | null | undefined;
   name: string;
   params?: Record<string, unknown> | null | undefined;
+  /** Decimal string, default 0. */
+  slippageBps?: string | null | undefined;
   symbols: Array<string>;
   templateId: TemplateId;
   timeframe: Timeframe;
