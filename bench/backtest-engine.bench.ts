@@ -69,7 +69,7 @@ export async function main(): Promise<void> {
       symbols: ['BTCUSDT'],
       timeframe: '1m',
       start: START,
-      end: START + (BARS - 1) * MINUTE_MS,
+      end: START + BARS * MINUTE_MS,
       capital: '10000',
       leverage: 1,
       feeModel: 'fixed_bps',
@@ -85,7 +85,7 @@ export async function main(): Promise<void> {
     const warmUp = inputFor('sma_cross', { fast: 10, slow: 30 });
     await pool.run({
       ...warmUp,
-      config: { ...warmUp.config, end: START + 9_999 * MINUTE_MS },
+      config: { ...warmUp.config, end: START + 10_000 * MINUTE_MS },
       candles: { BTCUSDT: randomWalk(10_000, SEED, START, MINUTE_MS) },
     });
     const rssWithWorker = process.memoryUsage().rss;

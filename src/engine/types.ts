@@ -39,7 +39,7 @@ export interface BacktestConfig {
   params: unknown;
   symbols: string[];
   timeframe: Timeframe;
-  /** Inclusive range of bar open times, Unix milliseconds. */
+  /** Bars whose open time is in [start, end) are simulated (contract §7 "Window"); Unix milliseconds. */
   start: number;
   end: number;
   /** Starting equity in the quote currency, a decimal string. */
@@ -56,7 +56,7 @@ export interface BacktestConfig {
 
 export interface BacktestInput {
   config: BacktestConfig;
-  /** One series per symbol of `config.symbols`; bars outside [start, end] are ignored. */
+  /** One series per symbol of `config.symbols`; bars outside [start, end) are ignored. */
   candles: Record<string, CandleSeries>;
   /** Funding history per symbol; a symbol without an entry pays no funding. */
   funding: Record<string, FundingSeries>;
