@@ -96,7 +96,10 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
       qty: expect.stringMatching(/^\d+(\.\d+)?$/),
       pnl: expect.stringMatching(/^-?\d+(\.\d+)?$/),
       fee: expect.stringMatching(/^\d+(\.\d+)?$/),
+      funding: expect.stringMatching(/^-?\d+(\.\d+)?$/),
       exit_reason: 'signal',
+      mae: expect.stringMatching(/^(0|-0\.\d+)$/),
+      mfe: expect.stringMatching(/^(0|0\.\d+)$/),
     });
     expect(done.result.metrics.total_trades).toBe(done.result.trades.length);
     const weight = await fresh('GET', `/v1/backtest/jobs/${created.body.id}`);

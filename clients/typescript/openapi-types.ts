@@ -1738,8 +1738,14 @@ export interface components {
       qty: string;
       pnl: string;
       fee: string;
+      /** @description Funding paid while open (negative when received), decimal string; pnl includes it. */
+      funding: string;
       /** @enum {string} */
       exit_reason: 'signal' | 'stop_loss' | 'take_profit' | 'trailing_stop' | 'liquidation' | 'protection' | 'end';
+      /** @description Maximum adverse excursion: fraction of the entry price, ≤ 0. */
+      mae: string;
+      /** @description Maximum favourable excursion: fraction of the entry price, ≥ 0. */
+      mfe: string;
     };
     BacktestJobError: {
       code: string;

@@ -90,8 +90,16 @@ export interface BacktestTrade {
   pnl: string;
   /** Entry fee plus exit fee. */
   fee: string;
+  /** Funding the position paid while open, negative when it received; already in `pnl`. */
+  funding: string;
   /** Contract §18: why the trade ended. */
   exit_reason: ExitReasonName;
+  /**
+   * Maximum adverse / favourable excursion, fractions of the entry price over the bars opening in
+   * [entry_time, exit_time) and the exit price (contract §18); mae ≤ 0 ≤ mfe.
+   */
+  mae: string;
+  mfe: string;
 }
 
 /** [ISO 8601 instant (00:00 UTC of a date), equity as a decimal string]. */

@@ -62,7 +62,10 @@ export class BacktestTradeType implements Omit<BacktestTrade, 'side' | 'exit_rea
   @Field(() => String) qty!: string;
   @Field(() => String) pnl!: string;
   @Field(() => String) fee!: string;
+  @Field(() => String, { description: 'Funding paid while open (negative when received), decimal string; pnl includes it.' }) funding!: string;
   @Field(() => ExitReasonEnum, { name: 'exitReason' }) exit_reason!: string;
+  @Field(() => String, { description: 'Maximum adverse excursion: fraction of the entry price, ≤ 0.' }) mae!: string;
+  @Field(() => String, { description: 'Maximum favourable excursion: fraction of the entry price, ≥ 0.' }) mfe!: string;
 }
 
 @ObjectType('BacktestEquityPoint', { description: 'Equity at 00:00 UTC of one simulated day.' })
