@@ -81,7 +81,7 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     expect(done.started_at).toMatch(ISO);
     expect(done.finished_at).toMatch(ISO);
     expect(Date.parse(done.finished_at)).toBeGreaterThanOrEqual(Date.parse(done.started_at));
-    expect(Object.keys(done.result).sort()).toEqual(['equity_curve', 'metrics', 'trades']);
+    expect(Object.keys(done.result).sort()).toEqual(['equity_curve', 'metrics', 'report', 'trades']);
     expect(done.result.equity_curve).toHaveLength(46);
     expect(done.result.equity_curve[0]).toEqual(['2024-01-01T00:00:00.000Z', '10000']);
     expect(done.result.trades.length).toBeGreaterThan(0);

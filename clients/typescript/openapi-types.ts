@@ -1712,6 +1712,7 @@ export interface components {
     BacktestResult: {
       metrics: components['schemas']['BacktestMetrics'];
       trades?: components['schemas']['BacktestTrade'][] | null;
+      report?: components['schemas']['BacktestReport'] | null;
       equity_curve?: [string, string][];
     };
     /** @description Contract §7 metrics; decimals are strings. */
@@ -1746,6 +1747,58 @@ export interface components {
       mae: string;
       /** @description Maximum favourable excursion: fraction of the entry price, ≥ 0. */
       mfe: string;
+    };
+    /** @description Contract §18: the report of a done job. */
+    BacktestReport: {
+      summary: components['schemas']['BacktestReportSummary'];
+      /** @description In the job's symbol order. */
+      per_symbol: components['schemas']['BacktestSymbolReport'][];
+      monthly_returns: components['schemas']['BacktestMonthlyReturn'][];
+      /** @description Up to the 5 deepest non-overlapping drawdowns of the daily curve, deepest first. */
+      drawdowns: components['schemas']['BacktestDrawdown'][];
+    };
+    BacktestReportSummary: {
+      /** @description E_end / capital − 1. */
+      total_return: string;
+      /** @description Mean over the symbols of last simulated close / first simulated open − 1 (no fees, funding or leverage). */
+      buy_and_hold_return: string;
+      /** @description Bars with an open position, summed over symbols, over all simulated bars. */
+      exposure: string;
+      total_fees: string;
+      /** @description Funding paid, negative when received. */
+      total_funding: string;
+      long_trades: number;
+      short_trades: number;
+      /** @description The highest trade pnl. */
+      best_trade: string;
+      /** @description The lowest trade pnl. */
+      worst_trade: string;
+      avg_trade_duration_s: number;
+      /** @description In exit-time order; a win has pnl > 0. */
+      max_consecutive_wins: number;
+      /** @description In exit-time order; a loss has pnl ≤ 0. */
+      max_consecutive_losses: number;
+    };
+    BacktestSymbolReport: {
+      symbol: string;
+      trades: number;
+      win_rate: string;
+      pnl: string;
+      fees: string;
+      funding: string;
+    };
+    BacktestMonthlyReturn: {
+      /** @description YYYY-MM (UTC). */
+      month: string;
+      /** @description The month's last curve point over the last point before the month, − 1. */
+      return: string;
+    };
+    BacktestDrawdown: {
+      peak_time: string;
+      trough_time: string;
+      recovery_time?: string | null;
+      /** @description 1 − trough / peak. */
+      depth: string;
     };
     BacktestJobError: {
       code: string;

@@ -77,10 +77,10 @@ export class TradeLog {
     return order.sort((a, b) => this.exitTime[a]! - this.exitTime[b]!);
   }
 
-  /** Wire trades with `id` 1..n in exit-time order. */
-  toWire(symbols: readonly string[]): BacktestTrade[] {
+  /** Wire trades with `id` 1..n in exit-time order (`order`, from `exitOrder`). */
+  toWire(symbols: readonly string[], order = this.exitOrder()): BacktestTrade[] {
     const instants = new InstantFormatter();
-    return this.exitOrder().map((index, position) => ({
+    return order.map((index, position) => ({
       id: position + 1,
       side: this.direction[index] === 1 ? 'long' : 'short',
       symbol: symbols[this.symbol[index]!]!,

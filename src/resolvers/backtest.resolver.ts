@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
-import type { EquityPoint, TemplateListing } from '../engine';
+import type { BacktestReport, EquityPoint, TemplateListing } from '../engine';
 import { Operation } from '../operations/operation';
 import { wireArgs, wireInput } from '../operations/wire-input';
 import {
@@ -15,6 +15,7 @@ import {
   CreateBacktestJobInput,
   CreateBacktestSweepInput,
 } from '../schema/backtest.types';
+import { BacktestReportType } from '../schema/backtest-report.types';
 import type { GraphQLContext } from '../schema/context';
 import { StrategyType } from '../schema/strategy.types';
 import type { JobRecord } from '../services/backtests/job-records';
@@ -158,6 +159,11 @@ export class StrategyBacktestJobFields {
 
 @Resolver(() => BacktestJobType)
 export class BacktestJobFields {
+  @FieldResolver(() => BacktestReportType, { nullable: true, description: 'Contract §18: result.report of a done job; null otherwise.' })
+  report(@Root() job: JobRecord): BacktestReport | null {
+    return (job.result && 'report' in job.result ? job.result.report : undefined) ?? null;
+  }
+
   @FieldResolver(() => StrategyType, { nullable: true, description: 'The strategy the job was created from (strategyId); null when none.' })
   strategy(@Root() job: JobRecord, @Ctx() { services, caller, loaders }: GraphQLContext): Promise<StrategyRecord | null> {
     const owner = requireCaller(caller);

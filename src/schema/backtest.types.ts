@@ -4,6 +4,7 @@ import type { BacktestMetrics, BacktestTrade, TemplateListing } from '../engine'
 import type { JobConfig } from '../services/backtests/job-config';
 import type { JobError, JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
+import { BacktestReportType } from './backtest-report.types';
 import { ExitReasonEnum, FeeModelEnum, JobStatusEnum, SweepObjectiveEnum, TemplateIdEnum, TimeframeEnum } from './enums';
 
 /*
@@ -79,6 +80,8 @@ export class BacktestResultType {
   @Field(() => BacktestMetricsType) metrics!: BacktestMetricsType;
   // equityCurve: resolved from the record's `[time, equity]` pairs by `BacktestResultFields`.
   @Field(() => [BacktestTradeType], { nullable: true }) trades?: BacktestTradeType[];
+  @Field(() => BacktestReportType, { nullable: true, description: 'Contract §18; null in lists and for jobs run before reports existed.' })
+  report?: BacktestReportType;
 }
 
 @ObjectType('BacktestJobError')
