@@ -210,7 +210,9 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
     const success =
       'empty' in doc.response
         ? { description: 'Done; no body.' }
-        : { description: 'OK', content: { 'application/json': { schema: responseSchema(doc, records) } } };
+        : 'csv' in doc.response
+          ? { description: 'OK', content: { 'text/csv; charset=utf-8': { schema: csvSchema(doc.response.csv) } } }
+          : { description: 'OK', content: { 'application/json': { schema: responseSchema(doc, records) } } };
     const responses: Record<string, unknown> = { [status]: success };
     for (const code of errorStatuses(auth, doc, route)) {
       responses[code] = { description: ERROR_MEANING[code], content: { 'application/json': { schema: errorBodyRef(auth, code) } } };
@@ -249,6 +251,10 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiResult {
     },
   };
   return { document, undocumented };
+}
+
+function csvSchema(columns: readonly string[]): JsonSchema {
+  return { type: 'string', description: `RFC 4180 (CRLF line ends): the header row \`${columns.join(',')}\`, then one line per row with its JSON values.` };
 }
 
 function responseSchema(doc: PathDoc, records: RecordSchemas): JsonSchema {

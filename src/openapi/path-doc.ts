@@ -11,6 +11,8 @@ export type PathResponse =
   | { list: RecordType }
   /** The exchange's answer, forwarded as it came: the zod schema of that answer. */
   | { exchange: z.ZodType }
+  /** RFC 4180 text (`text/csv; charset=utf-8`): a header row of these columns, then one line per row. */
+  | { csv: readonly string[] }
   | { empty: true };
 
 /** Error statuses a path answers beyond those of its kind, its input and its path parameters (openapi-document.ts adds those). */

@@ -18,6 +18,7 @@ import {
 import { BacktestReportType } from '../schema/backtest-report.types';
 import type { GraphQLContext } from '../schema/context';
 import { StrategyType } from '../schema/strategy.types';
+import { equityCsv, tradesCsv } from '../services/backtests/job-csv';
 import type { JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
 import type { StrategyRecord } from '../services/strategies/strategy-records';
@@ -47,6 +48,18 @@ export class BacktestResolver {
   @Query(() => BacktestJobType)
   backtestJob(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<JobRecord> {
     return services.backtestJobs.get(requireCaller(caller), id);
+  }
+
+  /** REST only (`GET /v1/backtest/jobs/{id}/trades.csv`, contract §18): the CSV as chunks of text, for the edge to stream. */
+  @Operation({ weight: 5 })
+  async backtestJobTradesCsv(id: string, { services, caller }: GraphQLContext): Promise<Iterable<string>> {
+    return tradesCsv((await services.backtestJobs.doneResult(requireCaller(caller), id)).trades);
+  }
+
+  /** REST only (`GET /v1/backtest/jobs/{id}/equity.csv`). */
+  @Operation({ weight: 5 })
+  async backtestJobEquityCsv(id: string, { services, caller }: GraphQLContext): Promise<Iterable<string>> {
+    return equityCsv((await services.backtestJobs.doneResult(requireCaller(caller), id)).equity_curve);
   }
 
   @Operation({ weight: 20 })

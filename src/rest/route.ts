@@ -1,6 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-/** What a REST handler returns: the status and body of a success. Errors are thrown and mapped by `error-responses.ts`. */
+/**
+ * What a REST handler returns: the status and body of a success. Errors are thrown and mapped by `error-responses.ts`.
+ * A `Readable` body (a CSV download) is streamed with backpressure, its headers set by the handler.
+ */
 export interface RestResult {
   status?: number;
   body?: unknown;
@@ -12,6 +17,8 @@ export function route(handler: (req: Request, res: Response) => Promise<RestResu
     handler(req, res).then((result) => {
       const status = result.status ?? 200;
       if (result.body === undefined) res.status(status).end();
+      // Once the first bytes are out an error can only cut the response, which pipeline does by destroying it.
+      else if (result.body instanceof Readable) pipeline(result.body, res.status(status)).catch((error: unknown) => res.headersSent || next(error));
       else res.status(status).json(result.body);
     }, next);
   };

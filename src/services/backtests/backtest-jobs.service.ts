@@ -5,7 +5,7 @@ import { isoUtc, resolveJobConfig, type JobConfig } from './job-config';
 import { JOB_STATUSES, jobRecord, type JobRecord } from './job-records';
 import { RunWatchers } from './run-watchers';
 import { MAX_ACTIVE_JOBS, type JobStore, type ListFilters } from './backtest-jobs.store';
-import { templateCatalogue, type TemplateListing } from '../../engine';
+import { templateCatalogue, type BacktestResult, type TemplateListing } from '../../engine';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { decodeCursor, pageOf, type CursorPosition } from '../pagination';
@@ -152,6 +152,14 @@ export class BacktestJobsService {
     const row = await this.store.get(caller, id, true);
     if (!row) throw notFound();
     return jobRecord(row, true);
+  }
+
+  /** A done job's whole result, for the CSV downloads (contract §18): INVALID_STATE before `done`. */
+  async doneResult(caller: Caller, id: string): Promise<BacktestResult> {
+    const row = await this.store.get(caller, id, true);
+    if (!row) throw notFound();
+    if (row.status !== 'done' || !row.result) throw new AppError('INVALID_STATE', `the job is ${row.status}; its trades and curve exist once it is done`);
+    return row.result;
   }
 
   async cancel(caller: Caller, id: string, input: unknown): Promise<JobRecord> {
