@@ -2,6 +2,7 @@ import { SignedAccountType } from '../schema/identity.types';
 import { BacktestJobPageType, BacktestJobType, BacktestSweepPageType, BacktestSweepType, BacktestTemplateType } from '../schema/backtest.types';
 import { cancelSchema as cancelJobSchema, listSchema as listJobsSchema } from '../services/backtests/backtest-jobs.service';
 import { createSchema as createJobSchema } from '../services/backtests/job-config';
+import { EQUITY_CSV_COLUMNS, TRADES_CSV_COLUMNS } from '../services/backtests/job-csv';
 import { createSchema as createSweepSchema } from '../services/backtests/sweep-config';
 import {
   createSchema as createStrategySchema,
@@ -48,6 +49,14 @@ export const SIGNED_PATHS: Record<string, PathDoc> = {
     response: { record: BacktestJobPageType },
   }),
   'GET /v1/backtest/jobs/:id': signed('One backtest job, with its result when done', 'Backtests', { response: { record: BacktestJobType } }),
+  'GET /v1/backtest/jobs/:id/trades.csv': signed("A done job's trades as CSV, streamed", 'Backtests', {
+    response: { csv: TRADES_CSV_COLUMNS },
+    errors: ['conflict'],
+  }),
+  'GET /v1/backtest/jobs/:id/equity.csv': signed("A done job's daily equity curve as CSV, streamed", 'Backtests', {
+    response: { csv: EQUITY_CSV_COLUMNS },
+    errors: ['conflict'],
+  }),
   'POST /v1/backtest/jobs/:id/cancel': signed('Cancel a queued or running job', 'Backtests', {
     body: cancelJobSchema,
     response: { record: BacktestJobType },

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { BacktestResolver } from '../resolvers/backtest.resolver';
+import { CSV_REPLY } from './csv-reply';
 import type { OperationRoutes } from './operation-route';
 import { bodyField, pathParam } from './operation-route';
 
@@ -24,6 +25,14 @@ export function backtestRoutes(op: OperationRoutes): Router {
   router.get(
     '/v1/backtest/jobs/:id',
     op.signed(backtests, 'backtestJob', (get, req, ctx) => get(id(req), ctx)),
+  );
+  router.get(
+    '/v1/backtest/jobs/:id/trades.csv',
+    op.signed(backtests, 'backtestJobTradesCsv', (csv, req, ctx) => csv(id(req), ctx), CSV_REPLY),
+  );
+  router.get(
+    '/v1/backtest/jobs/:id/equity.csv',
+    op.signed(backtests, 'backtestJobEquityCsv', (csv, req, ctx) => csv(id(req), ctx), CSV_REPLY),
   );
   router.post(
     '/v1/backtest/jobs/:id/cancel',
