@@ -1921,6 +1921,7 @@ export interface components {
         | 'avg_trade_duration_seconds';
       rows?: components['schemas']['BacktestSweepRow'][] | null;
       walk_forward?: components['schemas']['BacktestWalkForward'] | null;
+      selection?: components['schemas']['BacktestSweepSelection'] | null;
     };
     /** @description A combination's resolved params and its metrics over the sweep's whole range. */
     BacktestSweepRow: {
@@ -1941,6 +1942,13 @@ export interface components {
       params: Record<string, never>;
       train_metrics: components['schemas']['BacktestMetrics'];
       test_metrics: components['schemas']['BacktestMetrics'];
+    };
+    /** @description Contract §18: how much the best row owes to the number of combinations tried. */
+    BacktestSweepSelection: {
+      /** @description The combinations run. */
+      trials: number;
+      /** @description Probability (0-1) that the best row's Sharpe ratio is above zero after correcting for the trials (Bailey & López de Prado 2014). */
+      deflated_sharpe: string;
     };
     BacktestSweepPage: {
       data: components['schemas']['BacktestSweep'][];

@@ -3,7 +3,7 @@ import { ArgsType, Field, Float, ID, InputType, Int, ObjectType } from 'type-gra
 import type { BacktestMetrics, BacktestTrade, TemplateListing } from '../engine';
 import type { JobConfig } from '../services/backtests/job-config';
 import type { JobError, JobRecord } from '../services/backtests/job-records';
-import type { SweepRecord } from '../services/backtests/sweep-records';
+import type { SweepRecord, SweepSelection } from '../services/backtests/sweep-records';
 import { BacktestReportType } from './backtest-report.types';
 import { ExitReasonEnum, FeeModelEnum, JobStatusEnum, SweepObjectiveEnum, TemplateIdEnum, TimeframeEnum } from './enums';
 
@@ -173,11 +173,23 @@ export class BacktestWalkForwardType {
   oos_metrics!: BacktestMetricsType;
 }
 
+@ObjectType('BacktestSweepSelection', { description: 'Contract §18: how much the best row owes to the number of combinations tried.' })
+export class BacktestSweepSelectionType implements SweepSelection {
+  @Field(() => Int, { description: 'The combinations run.' }) trials!: number;
+  @Field(() => String, {
+    name: 'deflatedSharpe',
+    description: "Probability (0-1) that the best row's Sharpe ratio is above zero after correcting for the trials (Bailey & López de Prado 2014).",
+  })
+  deflated_sharpe!: string;
+}
+
 @ObjectType('BacktestSweepResult', { description: 'Lists carry no rows; a running sweep shows its leaderboard so far.' })
 export class BacktestSweepResultType {
   @Field(() => SweepObjectiveEnum) objective!: string;
   @Field(() => [BacktestSweepRowType], { nullable: true }) rows?: BacktestSweepRowType[];
   @Field(() => BacktestWalkForwardType, { name: 'walkForward', nullable: true }) walk_forward?: BacktestWalkForwardType;
+  @Field(() => BacktestSweepSelectionType, { nullable: true, description: 'Contract §18: present once the sweep is done.' })
+  selection?: BacktestSweepSelectionType;
 }
 
 @ObjectType('BacktestSweep', { description: 'Contract §13 parameter sweep.' })

@@ -13,6 +13,7 @@ import { Migration20261123150000_webhook_queue_index } from './Migration20261123
 import { Migration20261123160000_backtest_job_strategy } from './Migration20261123160000_backtest_job_strategy';
 import { Migration20261123170000_sweep_loading_progress } from './Migration20261123170000_sweep_loading_progress';
 import { Migration20261123180000_webhook_held_index } from './Migration20261123180000_webhook_held_index';
+import { Migration20261127140000_sweep_trial_sharpes } from './Migration20261127140000_sweep_trial_sharpes';
 
 /** Applied in this order; listed explicitly so the same migrations run from sources, compiled code and tests. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123160000_backtest_job_strategy', class: Migration20261123160000_backtest_job_strategy },
   { name: 'Migration20261123170000_sweep_loading_progress', class: Migration20261123170000_sweep_loading_progress },
   { name: 'Migration20261123180000_webhook_held_index', class: Migration20261123180000_webhook_held_index },
+  { name: 'Migration20261127140000_sweep_trial_sharpes', class: Migration20261127140000_sweep_trial_sharpes },
 ];
