@@ -1,15 +1,18 @@
 /**
  * Engine alone (issue 5): `simulate` over 2,628,000 one-minute bars (5 years
- * of a seeded random walk) once through the worker pool, then per template on
- * the main thread. Prints bars per second and peak memory (RSS and V8 heap, sampled during each run).
+ * of a seeded random walk) once through the worker pool, then the job's time
+ * with and without the contract §18 report, then per template on the main
+ * thread. Prints bars per second and peak memory (RSS and V8 heap, sampled
+ * during each run). `BENCH_BARS` runs it on fewer bars, to check that it runs.
  */
 import os from 'node:os';
-import { simulate } from '../src/engine/simulate';
+import { buildReport } from '../src/engine/report';
+import { run, simulate } from '../src/engine/simulate';
 import type { BacktestInput, FundingSeries } from '../src/engine/types';
 import { BacktestPool } from '../src/engine/worker/backtest-pool';
 import { randomWalk } from '../test/engine/candle-factory';
 
-const BARS = 2_628_000;
+const BARS = Number(process.env.BENCH_BARS ?? 2_628_000);
 const MINUTE_MS = 60_000;
 const START = Date.UTC(2020, 0, 1);
 const REPEATS = 3;
@@ -55,6 +58,42 @@ function measure(input: BacktestInput): Measurement {
   const seconds = (performance.now() - started) / 1000;
   sample();
   return { barsPerSecond: BARS / seconds, trades: result.trades.length, peakRss, peakHeap };
+}
+
+function bestSeconds(action: () => void): number {
+  action();
+  let best = Infinity;
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    const started = performance.now();
+    action();
+    best = Math.min(best, (performance.now() - started) / 1000);
+  }
+  return best;
+}
+
+/**
+ * The report's cost (target ≤ +10 % of the job): `simulate` whole, which
+ * builds it, and `buildReport` alone on the same run; without = the difference.
+ */
+function reportCost(input: BacktestInput): void {
+  const withReport = bestSeconds(() => simulate(input));
+  const simulation = run(input);
+  const exitOrder = simulation.trades.exitOrder();
+  const report = bestSeconds(() =>
+    buildReport({
+      symbols: simulation.plan.symbols,
+      capital: simulation.plan.capital,
+      finalEquity: simulation.finalEquity,
+      trades: simulation.trades,
+      exitOrder,
+      days: simulation.days,
+      dailyEquity: simulation.dailyEquity,
+    }),
+  );
+  const without = withReport - report;
+  console.log(
+    `report (contract §18), sma_cross over ${BARS.toLocaleString('en')} bars, ${simulation.trades.count} trades, best of ${REPEATS}: job ${withReport.toFixed(3)} s with the report, ${without.toFixed(3)} s without; the report alone ${(report * 1000).toFixed(1)} ms (+${((report / without) * 100).toFixed(1)} %)`,
+  );
 }
 
 export async function main(): Promise<void> {
@@ -103,6 +142,8 @@ export async function main(): Promise<void> {
   } finally {
     await pool.destroy();
   }
+
+  reportCost(inputFor('sma_cross', { fast: 10, slow: 30 }));
 
   console.log(
     `${BARS.toLocaleString('en')} one-minute bars, best of ${REPEATS} runs after a warm-up run, on the main thread (simulation + metrics + wire output):`,
