@@ -8,14 +8,17 @@
  * (at levels that keep it trading, so every rule is evaluated on every bar)
  * against the same run without them; issue 28 asks for ≤ 5 %.
  * `npm run bench -- backtest-engine protections [bars]` runs only that part.
+ * The job's time with and without the contract §18 report is printed after
+ * the pool's run. `BENCH_BARS` runs it all on fewer bars, to check that it runs.
  */
 import os from 'node:os';
-import { simulate } from '../src/engine/simulate';
+import { buildReport } from '../src/engine/report';
+import { run, simulate } from '../src/engine/simulate';
 import type { BacktestInput, FundingSeries } from '../src/engine/types';
 import { BacktestPool } from '../src/engine/worker/backtest-pool';
 import { randomWalk } from '../test/engine/candle-factory';
 
-const BARS = 2_628_000;
+const BARS = Number(process.env.BENCH_BARS ?? 2_628_000);
 const MINUTE_MS = 60_000;
 const START = Date.UTC(2020, 0, 1);
 const REPEATS = 3;
@@ -87,7 +90,7 @@ function protectionsCost(bars: number): void {
       symbols: ['BTCUSDT'],
       timeframe: '1m',
       start: START,
-      end: START + (bars - 1) * MINUTE_MS,
+      end: START + bars * MINUTE_MS,
       capital: '10000',
       leverage: 1,
       feeModel: 'fixed_bps',
@@ -115,6 +118,42 @@ function protectionsCost(bars: number): void {
   );
 }
 
+function bestSeconds(action: () => void): number {
+  action();
+  let best = Infinity;
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    const started = performance.now();
+    action();
+    best = Math.min(best, (performance.now() - started) / 1000);
+  }
+  return best;
+}
+
+/**
+ * The report's cost (target ≤ +10 % of the job): `simulate` whole, which
+ * builds it, and `buildReport` alone on the same run; without = the difference.
+ */
+function reportCost(input: BacktestInput): void {
+  const withReport = bestSeconds(() => simulate(input));
+  const simulation = run(input);
+  const exitOrder = simulation.trades.exitOrder();
+  const report = bestSeconds(() =>
+    buildReport({
+      symbols: simulation.plan.symbols,
+      capital: simulation.plan.capital,
+      finalEquity: simulation.finalEquity,
+      trades: simulation.trades,
+      exitOrder,
+      days: simulation.days,
+      dailyEquity: simulation.dailyEquity,
+    }),
+  );
+  const without = withReport - report;
+  console.log(
+    `report (contract §18), sma_cross over ${BARS.toLocaleString('en')} bars, ${simulation.trades.count} trades, best of ${REPEATS}: job ${withReport.toFixed(3)} s with the report, ${without.toFixed(3)} s without; the report alone ${(report * 1000).toFixed(1)} ms (+${((report / without) * 100).toFixed(1)} %)`,
+  );
+}
+
 export async function main(args: string[] = []): Promise<void> {
   if (args[0] === 'protections') {
     protectionsCost(Number(args[1] ?? BARS));
@@ -131,7 +170,7 @@ export async function main(args: string[] = []): Promise<void> {
       symbols: ['BTCUSDT'],
       timeframe: '1m',
       start: START,
-      end: START + (BARS - 1) * MINUTE_MS,
+      end: START + BARS * MINUTE_MS,
       capital: '10000',
       leverage: 1,
       feeModel: 'fixed_bps',
@@ -147,7 +186,7 @@ export async function main(args: string[] = []): Promise<void> {
     const warmUp = inputFor('sma_cross', { fast: 10, slow: 30 });
     await pool.run({
       ...warmUp,
-      config: { ...warmUp.config, end: START + 9_999 * MINUTE_MS },
+      config: { ...warmUp.config, end: START + 10_000 * MINUTE_MS },
       candles: { BTCUSDT: randomWalk(10_000, SEED, START, MINUTE_MS) },
     });
     const rssWithWorker = process.memoryUsage().rss;
@@ -165,6 +204,10 @@ export async function main(args: string[] = []): Promise<void> {
   } finally {
     await pool.destroy();
   }
+
+  reportCost(inputFor('sma_cross', { fast: 10, slow: 30 }));
+
+  reportCost(inputFor('sma_cross', { fast: 10, slow: 30 }));
 
   console.log(
     `${BARS.toLocaleString('en')} one-minute bars, best of ${REPEATS} runs after a warm-up run, on the main thread (simulation + metrics + wire output):`,

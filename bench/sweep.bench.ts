@@ -27,7 +27,9 @@ import { startBenchDatabase } from './support/bench-database';
 
 const START = '2025-01-01T00:00:00Z';
 /** BENCH_SWEEP_END shortens the range for a quick check that the benchmark runs; figures are taken over the whole year. */
-const END = process.env.BENCH_SWEEP_END ?? '2025-12-31T23:59:00Z';
+const END = process.env.BENCH_SWEEP_END ?? '2026-01-01T00:00:00Z';
+/** The last instant of the job window [START, END) (contract §7), as the jobs load it. */
+const LAST = Date.parse(END) - 1;
 /** fast 2..41 × slow 50..290 by 10: 40 × 25 = 1,000 combinations, all with fast < slow. */
 const PARAMS = { fast: { from: 2, to: 41, step: 1 }, slow: { from: 50, to: 290, step: 10 } };
 /** The same sweep as an `expression`: the rules name `fast` and `slow`, which the sweep varies like the template's params. */
@@ -86,13 +88,13 @@ export async function main(): Promise<void> {
     // The year's candles stored first, by the same code with the upstream weight budget lifted (the stand-in does not enforce it).
     const upstream = new UpstreamClient({ fapiUrl: exchange.url, webUrl: exchange.url, timeoutMs: 30_000, weightBudgetPerMinute: 1e9 });
     const history = new MarketHistory(new HistoryChunks(api.service.orm), { upstream });
-    const candles = await history.candles('BTCUSDT', '1m', Date.parse(START), Date.parse(END));
-    await history.funding('BTCUSDT', Date.parse(START), Date.parse(END));
+    const candles = await history.candles('BTCUSDT', '1m', Date.parse(START), LAST);
+    await history.funding('BTCUSDT', Date.parse(START), LAST);
     const bars = candles.openTime.length;
     console.log(`stored: ${bars} 1m bars of BTCUSDT`);
 
     // The single-job engine speed on the same candles, in this process: `simulate` whole, as a job runs it (one warm-up, best of 3).
-    const funding = await history.funding('BTCUSDT', Date.parse(START), Date.parse(END));
+    const funding = await history.funding('BTCUSDT', Date.parse(START), LAST);
     const input = {
       // The defaults the API resolves a request to (contract §7).
       config: engineConfig({ ...base, params: { fast: 10, slow: 30 }, leverage: 1, fee_model: 'fixed_bps', fee_bps: '5', slippage_bps: '0' }),

@@ -1,5 +1,6 @@
+import type { BacktestResult } from '../src/engine';
 import { startExchangeStandIn, type ExchangeStandIn } from './stand-ins/exchange/exchange-stand-in';
-import { jobBody, waitForJob } from './support/backtest';
+import { finishedJob, jobBody, waitForJob } from './support/backtest';
 import { newAccount, startOutsideWorld, type OutsideWorld, type SignedClient } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 
@@ -81,7 +82,7 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     expect(done.started_at).toMatch(ISO);
     expect(done.finished_at).toMatch(ISO);
     expect(Date.parse(done.finished_at)).toBeGreaterThanOrEqual(Date.parse(done.started_at));
-    expect(Object.keys(done.result).sort()).toEqual(['equity_curve', 'metrics', 'trades']);
+    expect(Object.keys(done.result).sort()).toEqual(['equity_curve', 'metrics', 'report', 'trades']);
     expect(done.result.equity_curve).toHaveLength(46);
     expect(done.result.equity_curve[0]).toEqual(['2024-01-01T00:00:00.000Z', '10000']);
     expect(done.result.trades.length).toBeGreaterThan(0);
@@ -96,7 +97,10 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
       qty: expect.stringMatching(/^\d+(\.\d+)?$/),
       pnl: expect.stringMatching(/^-?\d+(\.\d+)?$/),
       fee: expect.stringMatching(/^\d+(\.\d+)?$/),
+      funding: expect.stringMatching(/^-?\d+(\.\d+)?$/),
       exit_reason: expect.stringMatching(/^(signal|end)$/),
+      mae: expect.stringMatching(/^(0|-0\.\d+)$/),
+      mfe: expect.stringMatching(/^(0|0\.\d+)$/),
     });
     expect(done.result.metrics.total_trades).toBe(done.result.trades.length);
     const weight = await fresh('GET', `/v1/backtest/jobs/${created.body.id}`);
@@ -146,6 +150,22 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     expect(metrics.avg_trade_duration_seconds).toBe(Math.round(duration));
     expect(Number(metrics.max_drawdown)).toBeGreaterThan(0);
     expect(trades.map((trade: { id: number }) => trade.id)).toEqual(trades.map((_: unknown, index: number) => index + 1));
+  });
+
+  it('window [start, end) (contract §7): on a 1h job the cagr of the metrics is the one of its own equity curve, whose last point is at end', async () => {
+    // Without fees the close at `end` changes nothing, so E_end is exactly the curve's point at `end`.
+    const job = await finishedJob(
+      call,
+      jobBody({ start: '2024-01-01T00:00:00Z', end: '2024-01-31T00:00:00Z', params: { fast: 3, slow: 12, side: 'both' }, fee_model: 'none' }),
+    );
+    expect(job.status).toBe('done');
+    const result = job.result as BacktestResult;
+    const curve = result.equity_curve;
+    expect(curve[curve.length - 1]![0]).toBe('2024-01-31T00:00:00.000Z');
+    const fromCurve = (Number(curve[curve.length - 1]![1]) / Number(curve[0]![1])) ** (365 / 30) - 1;
+    expect(Math.abs(Number(result.metrics.cagr) - fromCurve)).toBeLessThanOrEqual(1e-6);
+    const lastExit = result.trades[result.trades.length - 1]!.exit_time;
+    expect(lastExit <= '2024-01-31T00:00:00.000Z').toBe(true);
   });
 
   it('a second job over the same range reads nothing from the exchange: candles and funding come from the store', async () => {

@@ -1,9 +1,11 @@
+import type { BacktestResult } from '../src/engine';
 import { print } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { startExchangeStandIn, type ExchangeStandIn } from './stand-ins/exchange/exchange-stand-in';
 import {
   BacktestJobDocument,
+  BacktestJobReportDocument,
   BacktestJobsDocument,
   BacktestTemplatesDocument,
   CancelBacktestJobDocument,
@@ -12,10 +14,11 @@ import {
   type TemplateId,
   type Timeframe,
 } from './graphql/generated';
-import { jobBody, waitForJob } from './support/backtest';
+import { finishedJob, jobBody, waitForJob } from './support/backtest';
 import { graphql } from './support/http';
 import { bearer, newAccount, signature, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
+import { defined } from './support/defined';
 
 const rest = jobBody();
 /** The REST test body in GraphQL's field names. */
@@ -105,6 +108,42 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
     expect(listed.data[0]?.result).toEqual({ metrics: read.result!.metrics, equityCurve: null, trades: null });
     const cancel = await graphql(service.url, CancelBacktestJobDocument, { id: job.id, reason: 'late' }, auth);
     expect(cancel.errors![0]?.extensions!.code).toBe('INVALID_STATE');
+  });
+
+  it("BacktestJob.report and the trades' funding, exitReason, mae and mfe are the REST result's, in GraphQL names (contract §18)", async () => {
+    const { token, call } = await newAccount(service.url, world, 'gql-bt-report@example.com');
+    const job = await finishedJob(call, jobBody({ symbols: ['BTCUSDT', 'ETHUSDT'], params: { fast: 3, slow: 12, side: 'both' } }));
+    expect(job.status).toBe('done');
+    const rest = job.result as BacktestResult;
+    const report = defined(rest.report, 'the REST report');
+    const read = await graphql(service.url, BacktestJobReportDocument, { id: job.id }, bearer(token));
+    expect(read.errors).toBeUndefined();
+    const { result, report: graph } = read.data!.backtestJob;
+    expect(result!.trades).toEqual(
+      rest.trades.map((trade) => ({ id: trade.id, funding: trade.funding, exitReason: trade.exit_reason, mae: trade.mae, mfe: trade.mfe })),
+    );
+    const { summary } = report;
+    expect(graph!.summary).toEqual({
+      totalReturn: summary.total_return,
+      buyAndHoldReturn: summary.buy_and_hold_return,
+      exposure: summary.exposure,
+      totalFees: summary.total_fees,
+      totalFunding: summary.total_funding,
+      longTrades: summary.long_trades,
+      shortTrades: summary.short_trades,
+      bestTrade: summary.best_trade,
+      worstTrade: summary.worst_trade,
+      avgTradeDurationS: summary.avg_trade_duration_s,
+      maxConsecutiveWins: summary.max_consecutive_wins,
+      maxConsecutiveLosses: summary.max_consecutive_losses,
+    });
+    expect(graph!.perSymbol).toEqual(report.per_symbol.map(({ win_rate: winRate, ...row }) => ({ ...row, winRate })));
+    expect(graph!.monthlyReturns).toEqual(report.monthly_returns);
+    expect(graph!.drawdowns).toEqual(
+      report.drawdowns.map((row) => ({ peakTime: row.peak_time, troughTime: row.trough_time, recoveryTime: row.recovery_time, depth: row.depth })),
+    );
+    expect(report.per_symbol.map((row) => row.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(report.monthly_returns.map((row) => row.month)).toEqual(['2024-01', '2024-02']);
   });
 
   it('create errors carry extensions.code: INVALID_PARAMETER, and RATE_LIMITED beyond 5 active jobs', async () => {

@@ -71,7 +71,7 @@ describe('sweeps run by worker processes (contract §13)', () => {
     const created = await call<JobRecord>(
       'POST',
       '/v1/backtest/jobs',
-      jobBody({ timeframe: '1m', start: '2024-01-01T00:00:00Z', end: '2024-01-10T00:00:00Z' }),
+      jobBody({ timeframe: '1m', start: '2024-01-01T00:00:00Z', end: '2024-01-11T00:00:00Z' }),
     );
     const seen = new Set<number>();
     let final: JobRecord | undefined;
@@ -90,7 +90,7 @@ describe('sweeps run by worker processes (contract §13)', () => {
     const created = await call<SweepRecord>(
       'POST',
       '/v1/backtest/sweeps',
-      sweepBody({ timeframe: '1m', start: '2024-02-01T00:00:00Z', end: '2024-02-10T00:00:00Z' }),
+      sweepBody({ timeframe: '1m', start: '2024-02-01T00:00:00Z', end: '2024-02-11T00:00:00Z' }),
     );
     const seen = new Set<number>();
     const final = await waitForSweep(

@@ -163,7 +163,7 @@ describe('parameter sweeps over the signed API (contract §13)', () => {
     const list = await call<{ data: SweepRecord[] }>('GET', '/v1/backtest/sweeps?limit=10');
     expect(list.status).toBe(200);
     expect(Number(list.headers.get('x-service-used-weight-1m')) - before).toBe(5);
-    expect(list.body.data).toEqual([{ ...first, result: { objective: 'sharpe' } }]);
+    expect(list.body.data).toEqual([{ ...first, result: { objective: 'sharpe', selection: first.result?.selection } }]);
     expect((await call<{ data: SweepRecord[] }>('GET', '/v1/backtest/sweeps?status=queued')).body.data).toEqual([]);
     const other = await account();
     const missing = await other.call('GET', `/v1/backtest/sweeps/${first.id}`);

@@ -37,7 +37,7 @@ restTable(ForgetfulResolver, {
   operations: {
     forgotten: { method: 'GET', path: '/forgotten', auth: 'public', summary: 'No rule', response: { empty: true }, call: (run, _req, ctx) => run(ctx) },
     declared: { method: 'GET', path: '/declared', auth: 'public', summary: 'A rule', response: { empty: true }, call: (run, _req, ctx) => run(ctx) },
-    table: { method: 'GET', path: '/table.csv', auth: 'public', summary: 'CSV', response: { text: 'text/csv' }, call: (run, _req, ctx) => run(ctx) },
+    table: { method: 'GET', path: '/table.csv', auth: 'public', summary: 'CSV', response: { csv: ['symbol', 'rate'] }, call: (run, _req, ctx) => run(ctx) },
   },
 });
 

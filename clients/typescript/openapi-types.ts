@@ -1079,26 +1079,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/v1/strategies/{id}/positions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * A strategy's positions, newest first
-     * @description Weight 5.
-     */
-    get: operations['strategyPositions'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/v1/strategies/{id}/positions/{symbol}/close': {
     parameters: {
       query?: never;
@@ -1113,6 +1093,26 @@ export interface paths {
      * @description Weight 5.
      */
     post: operations['closeStrategyPosition'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/strategies/{id}/positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A strategy's positions, newest first
+     * @description Weight 5.
+     */
+    get: operations['strategyPositions'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1315,6 +1315,46 @@ export interface paths {
      * @description Weight 2.
      */
     get: operations['backtestJob'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/backtest/jobs/{id}/trades.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A done job's trades as CSV, streamed
+     * @description Weight 5.
+     */
+    get: operations['backtestJobTradesCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/backtest/jobs/{id}/equity.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A done job's daily equity curve as CSV, streamed
+     * @description Weight 5.
+     */
+    get: operations['backtestJobEquityCsv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1723,10 +1763,6 @@ export interface components {
       data: components['schemas']['SignedStrategy'][];
       next_cursor?: string | null;
     };
-    StrategyPositionPage: {
-      data: components['schemas']['StrategyPosition'][];
-      next_cursor?: string | null;
-    };
     /** @description Contract §11: a position of a strategy; exit fields and closeReason are null while it is open. */
     StrategyPosition: {
       id: string;
@@ -1745,8 +1781,12 @@ export interface components {
       funding: string;
       pnl?: string | null;
       closed_at?: string | null;
-      close_reason?: ('signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation' | 'trailing_stop' | 'protection') | null;
+      close_reason?: ('signal' | 'pause' | 'stop_loss' | 'take_profit' | 'liquidation' | 'trailing_stop' | 'protection' | 'external' | 'manual') | null;
       dry_run: boolean;
+    };
+    StrategyPositionPage: {
+      data: components['schemas']['StrategyPosition'][];
+      next_cursor?: string | null;
     };
     /** @description Oldest first; nextCursor is the id of the last event when more follow (pass it as `after`). */
     StrategyEventPage: {
@@ -1814,6 +1854,7 @@ export interface components {
     BacktestResult: {
       metrics: components['schemas']['BacktestMetrics'];
       trades?: components['schemas']['BacktestTrade'][] | null;
+      report?: components['schemas']['BacktestReport'] | null;
       equity_curve?: [string, string][];
     };
     /** @description Contract §7 metrics; decimals are strings. */
@@ -1840,8 +1881,66 @@ export interface components {
       qty: string;
       pnl: string;
       fee: string;
+      /** @description Funding paid while open (negative when received), decimal string; pnl includes it. */
+      funding: string;
       /** @enum {string} */
       exit_reason: 'signal' | 'stop_loss' | 'take_profit' | 'trailing_stop' | 'liquidation' | 'protection' | 'end';
+      /** @description Maximum adverse excursion: fraction of the entry price, ≤ 0. */
+      mae: string;
+      /** @description Maximum favourable excursion: fraction of the entry price, ≥ 0. */
+      mfe: string;
+    };
+    /** @description Contract §18: the report of a done job. */
+    BacktestReport: {
+      summary: components['schemas']['BacktestReportSummary'];
+      /** @description In the job's symbol order. */
+      per_symbol: components['schemas']['BacktestSymbolReport'][];
+      monthly_returns: components['schemas']['BacktestMonthlyReturn'][];
+      /** @description Up to the 5 deepest non-overlapping drawdowns of the daily curve, deepest first. */
+      drawdowns: components['schemas']['BacktestDrawdown'][];
+    };
+    BacktestReportSummary: {
+      /** @description E_end / capital − 1. */
+      total_return: string;
+      /** @description Mean over the symbols of last simulated close / first simulated open − 1 (no fees, funding or leverage). */
+      buy_and_hold_return: string;
+      /** @description Bars with an open position, summed over symbols, over all simulated bars. */
+      exposure: string;
+      total_fees: string;
+      /** @description Funding paid, negative when received. */
+      total_funding: string;
+      long_trades: number;
+      short_trades: number;
+      /** @description The highest trade pnl. */
+      best_trade: string;
+      /** @description The lowest trade pnl. */
+      worst_trade: string;
+      avg_trade_duration_s: number;
+      /** @description In exit-time order; a win has pnl > 0. */
+      max_consecutive_wins: number;
+      /** @description In exit-time order; a loss has pnl ≤ 0. */
+      max_consecutive_losses: number;
+    };
+    BacktestSymbolReport: {
+      symbol: string;
+      trades: number;
+      win_rate: string;
+      pnl: string;
+      fees: string;
+      funding: string;
+    };
+    BacktestMonthlyReturn: {
+      /** @description YYYY-MM (UTC). */
+      month: string;
+      /** @description The month's last curve point over the last point before the month, − 1. */
+      return: string;
+    };
+    BacktestDrawdown: {
+      peak_time: string;
+      trough_time: string;
+      recovery_time?: string | null;
+      /** @description 1 − trough / peak. */
+      depth: string;
     };
     BacktestJobError: {
       code: string;
@@ -1924,6 +2023,7 @@ export interface components {
         | 'avg_trade_duration_seconds';
       rows?: components['schemas']['BacktestSweepRow'][] | null;
       walk_forward?: components['schemas']['BacktestWalkForward'] | null;
+      selection?: components['schemas']['BacktestSweepSelection'] | null;
     };
     /** @description A combination's resolved params and its metrics over the sweep's whole range. */
     BacktestSweepRow: {
@@ -1944,6 +2044,13 @@ export interface components {
       params: Record<string, never>;
       train_metrics: components['schemas']['BacktestMetrics'];
       test_metrics: components['schemas']['BacktestMetrics'];
+    };
+    /** @description Contract §18: how much the best row owes to the number of combinations tried. */
+    BacktestSweepSelection: {
+      /** @description The combinations run. */
+      trials: number;
+      /** @description Probability (0-1) that the best row's Sharpe ratio is above zero after correcting for the trials (Bailey & López de Prado 2014). */
+      deflated_sharpe: string;
     };
     BacktestSweepPage: {
       data: components['schemas']['BacktestSweep'][];
@@ -6799,77 +6906,6 @@ export interface operations {
       };
     };
   };
-  strategyPositions: {
-    parameters: {
-      query?: {
-        status?: 'open' | 'closed';
-        limit?: number;
-        cursor?: string;
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StrategyPositionPage'];
-        };
-      };
-      /** @description Invalid input */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Missing or invalid credentials */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description Rate limited (see Retry-After) */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-      /** @description A service the request needs (the database) is down */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CodedError'];
-        };
-      };
-    };
-  };
   closeStrategyPosition: {
     parameters: {
       query?: never;
@@ -6938,6 +6974,77 @@ export interface operations {
       };
       /** @description The exchange failed or did not answer */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  strategyPositions: {
+    parameters: {
+      query?: {
+        status?: 'open' | 'closed';
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StrategyPositionPage'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -7859,6 +7966,158 @@ export interface operations {
       };
       /** @description Not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  backtestJobTradesCsv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv; charset=utf-8': string;
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not in a state that allows this */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Rate limited (see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description A service the request needs (the database) is down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+    };
+  };
+  backtestJobEquityCsv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv; charset=utf-8': string;
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodedError'];
+        };
+      };
+      /** @description Not in a state that allows this */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,4 +1,5 @@
 /** The backtest engine's public surface, for the job API, the job worker and the live strategy runtime. */
+export { addTrial, mergeTrials, NO_TRIALS, type TrialSharpes } from './deflated-sharpe';
 export { EngineError, type EngineErrorCode } from './engine-error';
 export { analyseRules, namedNumbersOf } from './templates/expression';
 export { MAX_LEVERAGE } from './run-plan';
@@ -20,6 +21,7 @@ export {
   type TemplateListing,
   type TemplateMetadata,
 } from './templates';
+export { perDaySharpe } from './sweep-selection';
 export { TIMEFRAME_MS } from './timeframes';
 export * from './types';
 export { formatDecimal } from './wire-format';

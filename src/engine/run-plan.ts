@@ -2,7 +2,7 @@
 import { parseDecimal } from './wire-format';
 import { EngineError } from './engine-error';
 import { feeRates, type FeeRates } from './fees';
-import { lowerBound, upperBound } from './sorted-search';
+import { lowerBound } from './sorted-search';
 import { findTemplate, type CommonParams, type TemplateDefinition } from './templates';
 import { TIMEFRAME_MS } from './timeframes';
 import type { BacktestInput, CandleSeries, FundingSeries } from './types';
@@ -14,7 +14,7 @@ export interface SymbolPlan {
   symbol: string;
   candles: CandleSeries;
   funding: FundingSeries | undefined;
-  /** Bars [from, to) of `candles` have open times in [start, end]. */
+  /** Bars [from, to) of `candles` have open times in [start, end) (contract §7 "Window"). */
   from: number;
   to: number;
 }
@@ -51,7 +51,7 @@ function planSymbol(input: BacktestInput, symbol: string): SymbolPlan {
   if (!candles) throw new EngineError('DATA_UNAVAILABLE', `no candles for ${symbol}`);
   checkCandles(symbol, candles);
   const from = lowerBound(candles.openTime, start);
-  const to = upperBound(candles.openTime, end);
+  const to = lowerBound(candles.openTime, end);
   if (to <= from) throw new EngineError('DATA_UNAVAILABLE', `no ${symbol} candles between start and end`);
   return { symbol, candles, funding: input.funding[symbol], from, to };
 }

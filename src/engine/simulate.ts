@@ -2,6 +2,7 @@
 import { formatDecimal } from './wire-format';
 import { combineBarEquity, curveDays, sampleDailyEquity, type SymbolEquity } from './equity-curve';
 import { computeMetrics, tradeStatistics } from './metrics';
+import { buildReport } from './report';
 import { planRun, type RunPlan } from './run-plan';
 import { EquityGuard, initialGuardState, protectionSettings } from './protections';
 import { runSymbol } from './run-symbol';
@@ -27,7 +28,8 @@ export interface Simulation {
 
 /**
  * The backtest: a pure function of candles, funding, template, params and fee
- * model (no I/O, no clock, no randomness). Throws `EngineError`.
+ * model (no I/O, no clock, no randomness). Throws `EngineError`. The result
+ * holds the contract §18 report, built from the run's trade log and curve.
  *
  * Numbers are float64 throughout the simulation: exact decimals would cost
  * ~100× per bar, and the float64 rounding error (~1e-16 relative) stays far
@@ -35,10 +37,20 @@ export interface Simulation {
  * `formatDecimal`.
  */
 export function simulate(input: BacktestInput, options: SimulateOptions = {}): SimulationResult {
-  const { plan, metrics, days, dailyEquity, barEquity, trades } = run(input, options);
+  const { plan, finalEquity, metrics, days, dailyEquity, barEquity, trades } = run(input, options);
   const equityCurve = Array.from(days, (day, index): EquityPoint => [new Date(day).toISOString(), formatDecimal(dailyEquity[index]!)]);
+  const exitOrder = trades.exitOrder();
+  const report = buildReport({ symbols: plan.symbols, capital: plan.capital, finalEquity, trades, exitOrder, days, dailyEquity });
   return {
-    result: { metrics, equity_curve: equityCurve, trades: trades.toWire(plan.symbols.map((symbol) => symbol.symbol)) },
+    result: {
+      metrics,
+      equity_curve: equityCurve,
+      trades: trades.toWire(
+        plan.symbols.map((symbol) => symbol.symbol),
+        exitOrder,
+      ),
+      report,
+    },
     barEquity,
   };
 }

@@ -37,6 +37,9 @@ export class SymbolAccount {
   private entryTime = 0;
   private entryFee = 0;
   private fundingPaid = 0;
+  /** The open position's price range so far (contract §18 mae/mfe): its bars' highs and lows, the entry price included so that mae ≤ 0 ≤ mfe. */
+  private rangeHigh = 0;
+  private rangeLow = 0;
   private margin = 0;
   private stopLossLevel = 0;
   /** The nearer of the stop-loss and the liquidation price. */
@@ -73,6 +76,8 @@ export class SymbolAccount {
     this.entryFee = notional * this.fees.taker;
     this.cash -= this.entryFee;
     this.fundingPaid = 0;
+    this.rangeHigh = price;
+    this.rangeLow = price;
     this.margin = notional / this.sizing.leverage;
     // An unset stop or take-profit is an infinitely distant level, so the bar checks need no special case.
     const levels = protectiveLevels(direction as 1 | -1, price, this.sizing.stopLoss, this.sizing.takeProfit);
@@ -92,7 +97,13 @@ export class SymbolAccount {
     const exitFee = this.qty * price * feeRate;
     this.cash += gross - exitFee;
     const pnl = gross - this.entryFee - exitFee - this.fundingPaid;
-    this.trades.record(this.symbolIndex, this.direction, this.entryTime, this.entryPrice, time, price, this.qty, pnl, this.entryFee + exitFee, reason);
+    const high = Math.max(this.rangeHigh, price) / this.entryPrice;
+    const low = Math.min(this.rangeLow, price) / this.entryPrice;
+    const long = this.direction === 1;
+    const mae = long ? low - 1 : 1 - high;
+    const mfe = long ? high - 1 : 1 - low;
+    const fee = this.entryFee + exitFee;
+    this.trades.record(this.symbolIndex, this.direction, this.entryTime, this.entryPrice, time, price, this.qty, pnl, fee, this.fundingPaid, mae, mfe, reason);
     this.direction = 0;
     this.exits?.noteExit(time, pnl);
   }
@@ -124,10 +135,17 @@ export class SymbolAccount {
     const stop = trailed ? trailing : this.stopLevel;
     const stopReason = trailed ? EXIT_TRAILING_STOP : this.stopReason;
     const exit = protectiveExit(direction, stop, this.takeProfitLevel, open, high, low);
+    // The position holds through this bar unless it leaves at the open, so the bar counts toward its excursion (contract §18: bars opening before the exit time).
+    if (exit !== STOP_AT_OPEN) this.includeBar(high, low);
     if (exit === STOP_AT_OPEN) this.closeAtMarket(open, openTime, stopReason);
     else if (exit === STOP) this.closeAtMarket(stop, closeTime, stopReason);
     else if (exit === TAKE_PROFIT) this.close(this.takeProfitLevel, closeTime, this.fees.maker, EXIT_TAKE_PROFIT);
     else this.trailExtreme = trailingExtreme(direction, this.trailExtreme, high, low);
+  }
+
+  private includeBar(high: number, low: number): void {
+    if (high > this.rangeHigh) this.rangeHigh = high;
+    if (low < this.rangeLow) this.rangeLow = low;
   }
 
   equity(markPrice: number): number {

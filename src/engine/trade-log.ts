@@ -27,6 +27,11 @@ export class TradeLog {
   qty = new Float64Array(INITIAL_CAPACITY);
   pnl = new Float64Array(INITIAL_CAPACITY);
   fee = new Float64Array(INITIAL_CAPACITY);
+  /** Funding paid while open (negative when received); already in `pnl`. */
+  funding = new Float64Array(INITIAL_CAPACITY);
+  /** Maximum adverse and favourable excursions, fractions of the entry price (contract §18). */
+  mae = new Float64Array(INITIAL_CAPACITY);
+  mfe = new Float64Array(INITIAL_CAPACITY);
   /** An `ExitReason` code. */
   exitReason = new Uint8Array(INITIAL_CAPACITY);
 
@@ -40,6 +45,9 @@ export class TradeLog {
     qty: number,
     pnl: number,
     fee: number,
+    funding: number,
+    mae: number,
+    mfe: number,
     exitReason: ExitReason,
   ): void {
     if (this.count === this.symbol.length) this.grow();
@@ -53,6 +61,9 @@ export class TradeLog {
     this.qty[index] = qty;
     this.pnl[index] = pnl;
     this.fee[index] = fee;
+    this.funding[index] = funding;
+    this.mae[index] = mae;
+    this.mfe[index] = mfe;
     this.exitReason[index] = exitReason;
   }
 
@@ -66,10 +77,10 @@ export class TradeLog {
     return order.sort((a, b) => this.exitTime[a]! - this.exitTime[b]!);
   }
 
-  /** Wire trades with `id` 1..n in exit-time order. */
-  toWire(symbols: readonly string[]): BacktestTrade[] {
+  /** Wire trades with `id` 1..n in exit-time order (`order`, from `exitOrder`). */
+  toWire(symbols: readonly string[], order = this.exitOrder()): BacktestTrade[] {
     const instants = new InstantFormatter();
-    return this.exitOrder().map((index, position) => ({
+    return order.map((index, position) => ({
       id: position + 1,
       side: this.direction[index] === 1 ? 'long' : 'short',
       symbol: symbols[this.symbol[index]!]!,
@@ -80,7 +91,10 @@ export class TradeLog {
       qty: formatDecimal(this.qty[index]!),
       pnl: formatDecimal(this.pnl[index]!),
       fee: formatDecimal(this.fee[index]!),
+      funding: formatDecimal(this.funding[index]!),
       exit_reason: EXIT_REASONS[this.exitReason[index]!]!,
+      mae: formatDecimal(this.mae[index]!),
+      mfe: formatDecimal(this.mfe[index]!),
     }));
   }
 
@@ -95,6 +109,9 @@ export class TradeLog {
     this.qty = grown(this.qty, capacity);
     this.pnl = grown(this.pnl, capacity);
     this.fee = grown(this.fee, capacity);
+    this.funding = grown(this.funding, capacity);
+    this.mae = grown(this.mae, capacity);
+    this.mfe = grown(this.mfe, capacity);
     this.exitReason = grown(this.exitReason, capacity);
   }
 }

@@ -39,7 +39,7 @@ export interface BacktestConfig {
   params: unknown;
   symbols: string[];
   timeframe: Timeframe;
-  /** Inclusive range of bar open times, Unix milliseconds. */
+  /** Bars whose open time is in [start, end) are simulated (contract §7 "Window"); Unix milliseconds. */
   start: number;
   end: number;
   /** Starting equity in the quote currency, a decimal string. */
@@ -56,7 +56,7 @@ export interface BacktestConfig {
 
 export interface BacktestInput {
   config: BacktestConfig;
-  /** One series per symbol of `config.symbols`; bars outside [start, end] are ignored. */
+  /** One series per symbol of `config.symbols`; bars outside [start, end) are ignored. */
   candles: Record<string, CandleSeries>;
   /** Funding history per symbol; a symbol without an entry pays no funding. */
   funding: Record<string, FundingSeries>;
@@ -90,8 +90,64 @@ export interface BacktestTrade {
   pnl: string;
   /** Entry fee plus exit fee. */
   fee: string;
+  /** Funding the position paid while open, negative when it received; already in `pnl`. */
+  funding: string;
   /** Contract §18: why the trade ended. */
   exit_reason: ExitReasonName;
+  /**
+   * Maximum adverse / favourable excursion, fractions of the entry price over the bars opening in
+   * [entry_time, exit_time) and the exit price (contract §18); mae ≤ 0 ≤ mfe.
+   */
+  mae: string;
+  mfe: string;
+}
+
+/** Contract §18 `report.summary`: the account as a whole; decimals are strings. */
+export interface ReportSummary {
+  total_return: string;
+  buy_and_hold_return: string;
+  exposure: string;
+  total_fees: string;
+  total_funding: string;
+  long_trades: number;
+  short_trades: number;
+  best_trade: string;
+  worst_trade: string;
+  avg_trade_duration_s: number;
+  max_consecutive_wins: number;
+  max_consecutive_losses: number;
+}
+
+/** One row of `report.per_symbol`, in the job's symbol order. */
+export interface SymbolReport {
+  symbol: string;
+  trades: number;
+  win_rate: string;
+  pnl: string;
+  fees: string;
+  funding: string;
+}
+
+export interface MonthlyReturn {
+  /** `YYYY-MM` (UTC). */
+  month: string;
+  return: string;
+}
+
+/** A drawdown of the daily curve: from a peak to the first point back at or above it. */
+export interface DrawdownPeriod {
+  peak_time: string;
+  trough_time: string;
+  /** Null while the curve has not recovered to the peak. */
+  recovery_time: string | null;
+  depth: string;
+}
+
+export interface BacktestReport {
+  summary: ReportSummary;
+  per_symbol: SymbolReport[];
+  monthly_returns: MonthlyReturn[];
+  drawdowns: DrawdownPeriod[];
 }
 
 /** [ISO 8601 instant (00:00 UTC of a date), equity as a decimal string]. */
@@ -102,6 +158,8 @@ export interface BacktestResult {
   metrics: BacktestMetrics;
   equity_curve: EquityPoint[];
   trades: BacktestTrade[];
+  /** Contract §18; absent from jobs run before reports existed. */
+  report?: BacktestReport;
 }
 
 /** Mark-to-market equity of the combined account at the close of each bar (float64; see simulate.ts). */

@@ -3,7 +3,7 @@ import { run } from './simulate';
 import { DAY_MS } from './timeframes';
 import type { BacktestInput, BacktestMetrics } from './types';
 
-/** One walk-forward window (contract §13): instants in Unix ms; each part runs as a job over [start, end] would. */
+/** One walk-forward window (contract §13): instants in Unix ms; each part runs as a job over [start, end) would. */
 export interface WalkForwardWindow {
   trainStart: number;
   trainEnd: number;

@@ -4,7 +4,7 @@ import { exchangeMessage } from '../upstream/exchange-trading-client';
 import { EquityPointWire } from './wire-extras';
 import { guideLink } from './guides';
 import { operationRuleOf, type OperationRule } from '../operations/operation';
-import type { PathAuth, PathError, PathResponse, RestEntry, ServiceRoute } from '../operations/rest-table';
+import { CSV_MEDIA_TYPE, type PathAuth, type PathError, type PathResponse, type RestEntry, type ServiceRoute } from '../operations/rest-table';
 import { RecordSchemas, type JsonSchema } from './record-schemas';
 
 export interface OpenApiInput {
@@ -239,8 +239,8 @@ export function buildOpenApiDocument(input: OpenApiInput): Record<string, unknow
     const success =
       'empty' in doc.response
         ? { description: 'Done; no body.' }
-        : 'text' in doc.response
-          ? { description: 'OK', content: { [doc.response.text]: { schema: { type: 'string' } } } }
+        : 'csv' in doc.response
+          ? { description: 'OK', content: { [CSV_MEDIA_TYPE]: { schema: csvSchema(doc.response.csv) } } }
           : { description: 'OK', content: { 'application/json': { schema: responseSchema(doc.response, records) } } };
     const responses: Record<string, unknown> = { [String(doc.status)]: success };
     for (const code of errorStatuses(doc)) {
@@ -309,6 +309,10 @@ function serviceOperation(route: ServiceRoute): Record<string, unknown> {
     ]),
   );
   return { operationId: operationIdOf(route.method, route.path), summary: route.summary, tags: [route.tag], parameters: [], responses };
+}
+
+function csvSchema(columns: readonly string[]): JsonSchema {
+  return { type: 'string', description: `RFC 4180 (CRLF line ends): the header row \`${columns.join(',')}\`, then one line per row with its JSON values.` };
 }
 
 function responseSchema(response: PathResponse, records: RecordSchemas): JsonSchema {

@@ -13,14 +13,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type PathAuth = 'public' | 'bearer' | 'plan-key' | 'signed';
 
+/** The media type of a `csv` response (contract §18). */
+export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
+
 export type PathResponse =
   /** The wire record of a GraphQL object type declared over it. */
   | { record: RecordType }
   | { list: RecordType }
   /** The exchange's answer, forwarded as it came: the zod schema of that answer. */
   | { exchange: z.ZodType }
-  /** A text body of this media type (`text/csv`): the reply is sent as a string, not JSON. */
-  | { text: string }
+  /** RFC 4180 text (`text/csv; charset=utf-8`) with a header row of these columns: the reply is its text, or a stream of it. */
+  | { csv: readonly string[] }
   /** 204 without a body: the adapter sends none, whatever the method returns. */
   | { empty: true };
 

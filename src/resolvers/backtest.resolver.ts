@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireCaller } from '../auth/caller';
-import type { EquityPoint, TemplateListing } from '../engine';
+import type { BacktestReport, EquityPoint, TemplateListing } from '../engine';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Operation } from '../operations/operation';
 import { wireArgs, wireInput } from '../operations/wire-input';
@@ -17,6 +18,7 @@ import {
   CreateBacktestSweepInput,
   ExpressionValidationType,
 } from '../schema/backtest.types';
+import { BacktestReportType } from '../schema/backtest-report.types';
 import type { GraphQLContext } from '../schema/context';
 import { restTable } from '../operations/rest-table';
 import { bodyField, pathParam } from '../rest/request-parsing';
@@ -25,6 +27,7 @@ import { createSchema as createJobSchema } from '../services/backtests/job-confi
 import { createSchema as createSweepSchema } from '../services/backtests/sweep-config';
 import { StrategyType } from '../schema/strategy.types';
 import { validateSchema as validateExpressionSchema, type ExpressionValidation } from '../services/backtests/expression-validation';
+import { EQUITY_CSV_COLUMNS, equityCsv, TRADES_CSV_COLUMNS, tradesCsv } from '../services/backtests/job-csv';
 import type { JobRecord } from '../services/backtests/job-records';
 import type { SweepRecord } from '../services/backtests/sweep-records';
 import type { StrategyRecord } from '../services/strategies/strategy-records';
@@ -69,6 +72,18 @@ export class BacktestResolver {
   @Query(() => BacktestJobType)
   backtestJob(@Arg('id', () => ID) id: string, @Ctx() { services, caller }: GraphQLContext): Promise<JobRecord> {
     return services.backtestJobs.get(requireCaller(caller), id);
+  }
+
+  /** REST only (`GET /v1/backtest/jobs/{id}/trades.csv`, contract §18): the CSV as chunks of text, for the edge to stream. */
+  @Operation({ weight: 5 })
+  async backtestJobTradesCsv(id: string, { services, caller }: GraphQLContext): Promise<Iterable<string>> {
+    return tradesCsv((await services.backtestJobs.doneResult(requireCaller(caller), id)).trades);
+  }
+
+  /** REST only (`GET /v1/backtest/jobs/{id}/equity.csv`). */
+  @Operation({ weight: 5 })
+  async backtestJobEquityCsv(id: string, { services, caller }: GraphQLContext): Promise<Iterable<string>> {
+    return equityCsv((await services.backtestJobs.doneResult(requireCaller(caller), id)).equity_curve);
   }
 
   @Operation({ weight: 20 })
@@ -192,6 +207,26 @@ restTable(BacktestResolver, {
       response: { record: BacktestJobType },
       call: (get, req, ctx) => get(pathParam(req, 'id'), ctx),
     },
+    backtestJobTradesCsv: {
+      method: 'GET',
+      path: '/v1/backtest/jobs/:id/trades.csv',
+      auth: 'signed',
+      summary: "A done job's trades as CSV, streamed",
+      response: { csv: TRADES_CSV_COLUMNS },
+      errors: ['conflict'],
+      call: (csv, req, ctx) => csv(pathParam(req, 'id'), ctx),
+      reply: (chunks) => Readable.from(chunks),
+    },
+    backtestJobEquityCsv: {
+      method: 'GET',
+      path: '/v1/backtest/jobs/:id/equity.csv',
+      auth: 'signed',
+      summary: "A done job's daily equity curve as CSV, streamed",
+      response: { csv: EQUITY_CSV_COLUMNS },
+      errors: ['conflict'],
+      call: (csv, req, ctx) => csv(pathParam(req, 'id'), ctx),
+      reply: (chunks) => Readable.from(chunks),
+    },
     cancelBacktestJob: {
       method: 'POST',
       path: '/v1/backtest/jobs/:id/cancel',
@@ -278,6 +313,11 @@ export class StrategyBacktestJobFields {
 
 @Resolver(() => BacktestJobType)
 export class BacktestJobFields {
+  @FieldResolver(() => BacktestReportType, { nullable: true, description: 'Contract §18: result.report of a done job; null otherwise.' })
+  report(@Root() job: JobRecord): BacktestReport | null {
+    return (job.result && 'report' in job.result ? job.result.report : undefined) ?? null;
+  }
+
   @FieldResolver(() => StrategyType, { nullable: true, description: 'The strategy the job was created from (strategyId); null when none.' })
   strategy(@Root() job: JobRecord, @Ctx() { services, caller, loaders }: GraphQLContext): Promise<StrategyRecord | null> {
     const owner = requireCaller(caller);

@@ -5,7 +5,7 @@ import { requestIdOf } from '../http/request-logging';
 import type { Logger } from '../observability/logger';
 import { admitCaller } from '../operations/caller-checks';
 import { operationRuleOf } from '../operations/operation';
-import type { OperationRoute, PathAuth } from '../operations/rest-table';
+import { CSV_MEDIA_TYPE, type OperationRoute, type PathAuth } from '../operations/rest-table';
 import { requestContext } from '../schema/context';
 import type { Services } from '../services';
 import { inputFrom } from './request-parsing';
@@ -32,7 +32,7 @@ export function operationHandler(services: Services, logger: Logger, resolver: o
     const result = entry.input ? await inputFrom(entry.input, call) : await call();
     if (empty) return { status: typeof entry.status === 'number' ? entry.status : 204 };
     const status = typeof entry.status === 'function' ? entry.status(result) : entry.status;
-    return { status, body: entry.reply ? entry.reply(result, res) : result, type: 'text' in entry.response ? entry.response.text : undefined };
+    return { status, body: entry.reply ? entry.reply(result, res) : result, type: 'csv' in entry.response ? CSV_MEDIA_TYPE : undefined };
   });
 }
 

@@ -4,7 +4,8 @@ import type { BacktestMetrics, BacktestTrade, TemplateListing } from '../engine'
 import type { ExpressionValidation } from '../services/backtests/expression-validation';
 import type { JobConfig } from '../services/backtests/job-config';
 import type { JobError, JobRecord } from '../services/backtests/job-records';
-import type { SweepRecord } from '../services/backtests/sweep-records';
+import type { SweepRecord, SweepSelection } from '../services/backtests/sweep-records';
+import { BacktestReportType } from './backtest-report.types';
 import { ExitReasonEnum, FeeModelEnum, JobStatusEnum, SweepObjectiveEnum, TemplateIdEnum, TimeframeEnum } from './enums';
 
 /*
@@ -75,7 +76,10 @@ export class BacktestTradeType implements Omit<BacktestTrade, 'side' | 'exit_rea
   @Field(() => String) qty!: string;
   @Field(() => String) pnl!: string;
   @Field(() => String) fee!: string;
+  @Field(() => String, { description: 'Funding paid while open (negative when received), decimal string; pnl includes it.' }) funding!: string;
   @Field(() => ExitReasonEnum, { name: 'exitReason' }) exit_reason!: string;
+  @Field(() => String, { description: 'Maximum adverse excursion: fraction of the entry price, ≤ 0.' }) mae!: string;
+  @Field(() => String, { description: 'Maximum favourable excursion: fraction of the entry price, ≥ 0.' }) mfe!: string;
 }
 
 @ObjectType('BacktestEquityPoint', { description: 'Equity at 00:00 UTC of one simulated day.' })
@@ -89,6 +93,8 @@ export class BacktestResultType {
   @Field(() => BacktestMetricsType) metrics!: BacktestMetricsType;
   // equityCurve: resolved from the record's `[time, equity]` pairs by `BacktestResultFields`.
   @Field(() => [BacktestTradeType], { nullable: true }) trades?: BacktestTradeType[];
+  @Field(() => BacktestReportType, { nullable: true, description: 'Contract §18; null in lists and for jobs run before reports existed.' })
+  report?: BacktestReportType;
 }
 
 @ObjectType('BacktestJobError')
@@ -180,11 +186,23 @@ export class BacktestWalkForwardType {
   oos_metrics!: BacktestMetricsType;
 }
 
+@ObjectType('BacktestSweepSelection', { description: 'Contract §18: how much the best row owes to the number of combinations tried.' })
+export class BacktestSweepSelectionType implements SweepSelection {
+  @Field(() => Int, { description: 'The combinations run.' }) trials!: number;
+  @Field(() => String, {
+    name: 'deflatedSharpe',
+    description: "Probability (0-1) that the best row's Sharpe ratio is above zero after correcting for the trials (Bailey & López de Prado 2014).",
+  })
+  deflated_sharpe!: string;
+}
+
 @ObjectType('BacktestSweepResult', { description: 'Lists carry no rows; a running sweep shows its leaderboard so far.' })
 export class BacktestSweepResultType {
   @Field(() => SweepObjectiveEnum) objective!: string;
   @Field(() => [BacktestSweepRowType], { nullable: true }) rows?: BacktestSweepRowType[];
   @Field(() => BacktestWalkForwardType, { name: 'walkForward', nullable: true }) walk_forward?: BacktestWalkForwardType;
+  @Field(() => BacktestSweepSelectionType, { nullable: true, description: 'Contract §18: present once the sweep is done.' })
+  selection?: BacktestSweepSelectionType;
 }
 
 @ObjectType('BacktestSweep', { description: 'Contract §13 parameter sweep.' })

@@ -1,3 +1,4 @@
+import { TIMEFRAME_MS } from '../../src/engine/timeframes';
 import type { BacktestConfig, BacktestInput, CandleSeries, FundingSeries } from '../../src/engine/types';
 
 export const HOUR_MS = 3_600_000;
@@ -77,14 +78,16 @@ export function backtestInput(
   const symbols = Object.keys(series);
   const all = Object.values(series);
   const lastOpen = Math.max(...all.map(({ openTime }) => openTime[openTime.length - 1] ?? -Infinity));
+  const timeframe = config.timeframe ?? '1h';
   return {
     config: {
       templateId: 'sma_cross',
       params: FOLLOW_CHANGES,
       symbols,
-      timeframe: '1h',
+      timeframe,
       start: Math.min(...all.map(({ openTime }) => openTime[0] ?? Infinity)),
-      end: lastOpen,
+      // The window is [start, end) of open times (contract §7): `end` is the last bar's close.
+      end: lastOpen + TIMEFRAME_MS[timeframe],
       capital: '1000',
       leverage: 1,
       feeModel: 'none',

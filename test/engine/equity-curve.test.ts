@@ -26,17 +26,19 @@ describe('daily equity curve (contract §7)', () => {
     expect(result.equity_curve.map(([time]) => time)).toEqual([iso(JAN_1_2024), iso(JAN_1_2024 + DAY_MS), iso(JAN_1_2024 + 2 * DAY_MS)]);
   });
 
-  it('ignores bars outside [start, end]: the strategy starts at start and the account ends at end', () => {
+  it('simulates the bars opening in [start, end): the strategy starts at start and the last bar closes at end', () => {
     const series = randomWalk(100, 5, JAN_1_2024, HOUR_MS);
     const { barEquity } = simulate(backtestInput({ BTCUSDT: series }, { start: JAN_1_2024 + 10 * HOUR_MS, end: JAN_1_2024 + 59 * HOUR_MS }));
     expect(barEquity.openTime[0]).toBe(JAN_1_2024 + 10 * HOUR_MS);
-    expect(barEquity.openTime).toHaveLength(50);
+    expect(barEquity.openTime[barEquity.openTime.length - 1]).toBe(JAN_1_2024 + 58 * HOUR_MS);
+    expect(barEquity.openTime).toHaveLength(49);
   });
 
   it('spans every date of a long range exactly once', () => {
     const series = randomWalk(91, 9, JAN_1_2024, DAY_MS);
     const { result } = simulate(backtestInput({ BTCUSDT: series }, { timeframe: '1d' }));
-    expect(result.equity_curve.map(([time]) => time)).toEqual(Array.from({ length: 91 }, (_, day) => iso(JAN_1_2024 + day * DAY_MS)));
+    // 91 daily bars end at 00:00 of the 92nd date, the curve's last point.
+    expect(result.equity_curve.map(([time]) => time)).toEqual(Array.from({ length: 92 }, (_, day) => iso(JAN_1_2024 + day * DAY_MS)));
   });
 
   it('values a symbol whose data starts later at its share of the capital until its first bar closes', () => {

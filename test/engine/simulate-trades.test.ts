@@ -19,6 +19,17 @@ const UP_THEN_DOWN: Bar[] = [
   [97, 97, 97, 97],
 ];
 
+/** The long of `UP_THEN_DOWN` at 102, out at 98: excursions over bars 3-4 (highs 103, lows 100) and the exit price 98. */
+const FIRST_LONG: Partial<BacktestTrade> = {
+  entry_time: at(3),
+  entry_price: '102',
+  exit_time: at(5),
+  exit_price: '98',
+  qty: '9.80392157',
+  mae: '-0.03921569',
+  mfe: '0.00980392',
+};
+
 /** Falls, rises (long at bar 3's open, 100), then bar 4 tests the exits; bar 4 keeps rising so no new signal follows. */
 function exitBar(bar4: Bar): Bar[] {
   return [[100, 100, 100, 100], [100, 100, 99, 99], [99, 100, 99, 100], [100, 100.5, 99.5, 100.5], bar4, [101, 101, 101, 101]];
@@ -29,16 +40,14 @@ function run(bars: Bar[], config: Partial<BacktestConfig> = {}, fundingEvents: [
 }
 
 function trade(overrides: Partial<BacktestTrade>): BacktestTrade {
-  return { id: 1, side: 'long', symbol: 'BTCUSDT', exit_reason: 'signal', ...overrides } as BacktestTrade;
+  return { id: 1, side: 'long', symbol: 'BTCUSDT', funding: '0', exit_reason: 'signal', ...overrides } as BacktestTrade;
 }
 
 describe('simulate: hand-worked trades (contract §7 execution)', () => {
   it('enters at the open after the signal bar, exits at the open after the exit signal, fees on notional', () => {
     const { result, barEquity } = run(UP_THEN_DOWN, { feeModel: 'fixed_bps', feeBps: '10' });
     // qty = 1000/102; entry fee 1000 × 10 bps = 1; exit fee qty × 98 × 10 bps = 0.96078431; gross qty × (98 − 102).
-    expect(result.trades).toEqual([
-      trade({ entry_time: at(3), entry_price: '102', exit_time: at(5), exit_price: '98', qty: '9.80392157', pnl: '-41.17647059', fee: '1.96078431' }),
-    ]);
+    expect(result.trades).toEqual([trade({ ...FIRST_LONG, pnl: '-41.17647059', fee: '1.96078431' })]);
     const expected = [1000, 1000, 1000, 999 + 1000 / 102, 999 - 2000 / 102, 958.8235294117646, 958.8235294117646];
     expect(Array.from(barEquity.equity)).toEqual(expected.map((value) => expect.closeTo(value, 9)));
     expect(Array.from(barEquity.openTime)).toEqual(UP_THEN_DOWN.map((_, bar) => JAN_1_2024 + bar * HOUR_MS));
@@ -52,12 +61,13 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
       [JAN_1_2024 + 5 * HOUR_MS, 0.5],
     ]);
     expect(result.trades).toHaveLength(1);
-    expect(result.trades[0]).toMatchObject({ pnl: '-42.18627451', fee: '1.96078431' });
+    expect(result.trades[0]).toMatchObject({ pnl: '-42.18627451', fee: '1.96078431', funding: '1.00980392' });
   });
 
   it('trades the short side: enters on a downward cross, pays the position at the last close when still open at end, receives positive funding', () => {
     const { result } = run(UP_THEN_DOWN, { params: { fast: 1, slow: 2, side: 'short' } }, [[JAN_1_2024 + 6 * HOUR_MS, 0.001]]);
     // Short 1000/98 at 98 (05:00), closed at the last bar's close 97 at its close time 07:00; receives qty × 97 × 0.001.
+    // Bars 5-6 range 97-98: a short's mae 1 − 98/98, mfe 1 − 97/98.
     expect(result.trades).toEqual([
       trade({
         side: 'short',
@@ -68,7 +78,10 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
         qty: '10.20408163',
         pnl: '11.19387755',
         fee: '0',
+        funding: '-0.98979592',
         exit_reason: 'end',
+        mae: '0',
+        mfe: '0.01020408',
       }),
     ]);
   });
@@ -77,7 +90,7 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
     const { result } = run(UP_THEN_DOWN, { params: { fast: 1, slow: 2, side: 'both' }, feeModel: 'fixed_bps', feeBps: '10' });
     // Short notional 958.82352941 (cash after the long), qty /98; closed at 97 at the end.
     expect(result.trades).toEqual([
-      trade({ id: 1, entry_time: at(3), entry_price: '102', exit_time: at(5), exit_price: '98', qty: '9.80392157', pnl: '-41.17647059', fee: '1.96078431' }),
+      trade({ id: 1, ...FIRST_LONG, pnl: '-41.17647059', fee: '1.96078431' }),
       trade({
         id: 2,
         side: 'short',
@@ -89,28 +102,31 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
         pnl: '7.87605042',
         fee: '1.90786315',
         exit_reason: 'end',
+        mae: '0',
+        mfe: '0.01020408',
       }),
     ]);
   });
 
   const stops = { fast: 1, slow: 2, stop_loss_pct: 5, take_profit_pct: 5 };
 
+  // Bar 3 (100-100.5 range, held) counts toward every exit below; bar 4 only when the exit is inside it, not at its open.
   it.each([
     // Long 10 at 100 (taker 5 bps = 0.5): stop 95, take-profit 105.
     [
       'a bar touching both levels exits at the stop-loss (checked first), taker fee',
       [100.5, 106, 94, 101],
-      { exit_time: at(5), exit_price: '95', pnl: '-50.975', fee: '0.975', exit_reason: 'stop_loss' },
+      { exit_time: at(5), exit_price: '95', pnl: '-50.975', fee: '0.975', exit_reason: 'stop_loss', mae: '-0.06', mfe: '0.06' },
     ],
     [
       'a bar reaching only the take-profit exits at its price with the maker fee',
       [100.5, 106, 99, 101],
-      { exit_time: at(5), exit_price: '105', pnl: '49.29', fee: '0.71', exit_reason: 'take_profit' },
+      { exit_time: at(5), exit_price: '105', pnl: '49.29', fee: '0.71', exit_reason: 'take_profit', mae: '-0.01', mfe: '0.06' },
     ],
     [
       'a bar opening through the stop fills at its open, stamped at the open',
       [90, 91, 89, 90.5],
-      { exit_time: at(4), exit_price: '90', pnl: '-100.95', fee: '0.95', exit_reason: 'stop_loss' },
+      { exit_time: at(4), exit_price: '90', pnl: '-100.95', fee: '0.95', exit_reason: 'stop_loss', mae: '-0.1', mfe: '0.005' },
     ],
   ] as const)('%s', (_name, bar4, expected) => {
     const { result } = run(exitBar([...bar4]), { params: stops, feeModel: 'tiered_maker_taker' });
@@ -127,7 +143,18 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
     // Leverage 10, half the equity as margin: notional 5000, qty 50, margin 500 → liquidation at 100 − 500/50 = 90.
     const { result, barEquity } = run(exitBar([99, 99, 89, 95]), { leverage: 10, params: { fast: 1, slow: 2, position_size: 0.5, stop_loss_pct: 15 } });
     expect(result.trades).toEqual([
-      trade({ entry_time: at(3), entry_price: '100', exit_time: at(5), exit_price: '90', qty: '50', pnl: '-500', fee: '0', exit_reason: 'liquidation' }),
+      trade({
+        entry_time: at(3),
+        entry_price: '100',
+        exit_time: at(5),
+        exit_price: '90',
+        qty: '50',
+        pnl: '-500',
+        fee: '0',
+        exit_reason: 'liquidation',
+        mae: '-0.11',
+        mfe: '0.005',
+      }),
     ]);
     expect(barEquity.equity[barEquity.equity.length - 1]).toBe(500);
   });
@@ -159,7 +186,18 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
     const { result } = run(bars, { leverage: 10 });
     // Leverage 10: qty 100, liquidation at 90; the bar opens at 80, so the loss exceeds the margin; later signals find no equity.
     expect(result.trades).toEqual([
-      trade({ entry_time: at(3), entry_price: '100', exit_time: at(4), exit_price: '80', qty: '100', pnl: '-2000', fee: '0', exit_reason: 'liquidation' }),
+      trade({
+        entry_time: at(3),
+        entry_price: '100',
+        exit_time: at(4),
+        exit_price: '80',
+        qty: '100',
+        pnl: '-2000',
+        fee: '0',
+        exit_reason: 'liquidation',
+        mae: '-0.2',
+        mfe: '0.005',
+      }),
     ]);
     expect(result.metrics.cagr).toBe('-1');
   });

@@ -30,7 +30,11 @@ describe('slippage_bps (contract §13): market fills move against the order', ()
         qty: '9.70685304',
         pnl: '-58.24111823',
         fee: '0',
+        funding: '0',
         exit_reason: 'signal',
+        // The fill is above every high of the trade's bars (103): the entry price counts as seen, so mfe is 0, not negative.
+        mae: '-0.05824112',
+        mfe: '0',
       },
     ]);
   });

@@ -55,11 +55,12 @@ describe('sweep stores: a sweep’s progress from its history loaded and its com
     // Another process, just starting its own load of the same candles.
     expect(await queue.heartbeat(created.id, second.seq, WORKER, { done: 0, loaded: 0.1 })).toBe(true);
     expect(await progress()).toBeCloseTo(0.2, 10);
-    expect(await queue.completeChunk(created.id, first.seq, WORKER, { rows: [], best: [] })).toBe(true);
+    expect(await queue.completeChunk(created.id, first.seq, WORKER, { rows: [], best: [], trial_sharpes: null })).toBe(true);
     // Loaded (½) and one of 4 combinations run (⅛).
     expect(await progress()).toBeCloseTo(0.625, 10);
 
-    for (const chunk of [second, ...(await queue.claim(2, WORKER))]) await queue.completeChunk(created.id, chunk.seq, WORKER, { rows: [], best: [] });
+    for (const chunk of [second, ...(await queue.claim(2, WORKER))])
+      await queue.completeChunk(created.id, chunk.seq, WORKER, { rows: [], best: [], trial_sharpes: null });
     expect(await progress()).toBeCloseTo(0.999, 10);
     const [final] = await queue.claim(1, WORKER);
     expect(final?.kind).toBe('final');

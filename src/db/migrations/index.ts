@@ -15,6 +15,7 @@ import { Migration20261123170000_sweep_loading_progress } from './Migration20261
 import { Migration20261123180000_webhook_held_index } from './Migration20261123180000_webhook_held_index';
 import { Migration20261127100000_live_state } from './Migration20261127100000_live_state';
 import { Migration20261127130000_protections } from './Migration20261127130000_protections';
+import { Migration20261127140000_sweep_trial_sharpes } from './Migration20261127140000_sweep_trial_sharpes';
 
 /** Applied in this order; listed explicitly so the same migrations run from sources, compiled code and tests. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123180000_webhook_held_index', class: Migration20261123180000_webhook_held_index },
   { name: 'Migration20261127100000_live_state', class: Migration20261127100000_live_state },
   { name: 'Migration20261127130000_protections', class: Migration20261127130000_protections },
+  { name: 'Migration20261127140000_sweep_trial_sharpes', class: Migration20261127140000_sweep_trial_sharpes },
 ];

@@ -1,11 +1,20 @@
 import path from 'node:path';
 import { isArrayBuffer } from 'node:util/types';
 import { Piscina } from 'piscina';
+import type { TrialSharpes } from '../deflated-sharpe';
 import { EngineError } from '../engine-error';
 import type { BacktestInput, BacktestMetrics, BacktestResult, SimulationResult } from '../types';
 import type { TestPart, WalkForwardTests } from '../walk-forward';
 import type { BacktestProgress } from './backtest-progress';
-import type { AnyTaskOutcome, BacktestTask, BacktestTaskResult, MetricsTaskOutcome, TaskFailure, WalkForwardTaskOutcome } from './backtest-task';
+import type {
+  AnyTaskOutcome,
+  BacktestTask,
+  BacktestTaskResult,
+  DeflatedSharpeTaskOutcome,
+  MetricsTaskOutcome,
+  TaskFailure,
+  WalkForwardTaskOutcome,
+} from './backtest-task';
 
 export interface BacktestPoolOptions {
   /** Worker threads (`BACKTEST_WORKERS`). */
@@ -93,6 +102,13 @@ export class BacktestPool {
     const outcome = (await this.piscina.run({ kind: 'walk_forward_tests', input, parts }, { signal })) as WalkForwardTaskOutcome;
     if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
     return { testMetrics: outcome.testMetrics, oosMetrics: outcome.oosMetrics };
+  }
+
+  /** The deflated Sharpe ratio of a sweep's best row (`selectionDeflatedSharpe`); NaN where undefined. */
+  async runDeflatedSharpe(input: BacktestInput, params: unknown, trials: TrialSharpes, signal?: AbortSignal): Promise<number> {
+    const outcome = (await this.piscina.run({ kind: 'deflated_sharpe', input, params, trials }, { signal })) as DeflatedSharpeTaskOutcome;
+    if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
+    return outcome.value;
   }
 
   async destroy(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { TrialSharpes } from '../deflated-sharpe';
 import type { EngineErrorCode } from '../engine-error';
 import type { BacktestInput, BacktestMetrics, BacktestResult, BarEquity } from '../types';
 import type { TestPart, WalkForwardTests } from '../walk-forward';
@@ -18,7 +19,9 @@ export type BacktestTask =
       input: BacktestInput;
       runs: TestPart[];
     }
-  | { kind: 'walk_forward_tests'; input: BacktestInput; parts: TestPart[] };
+  | { kind: 'walk_forward_tests'; input: BacktestInput; parts: TestPart[] }
+  /** A sweep's best row run once more for its daily returns, deflated by the trials (contract §18). */
+  | { kind: 'deflated_sharpe'; input: BacktestInput; params: unknown; trials: TrialSharpes };
 
 export interface BacktestTaskResult {
   ok: true;
@@ -35,4 +38,5 @@ export type TaskFailure = { ok: false; error: { code: EngineErrorCode; message: 
 export type BacktestTaskOutcome = BacktestTaskResult | TaskFailure;
 export type MetricsTaskOutcome = { ok: true; metrics: BacktestMetrics[] } | TaskFailure;
 export type WalkForwardTaskOutcome = ({ ok: true } & WalkForwardTests) | TaskFailure;
-export type AnyTaskOutcome = BacktestTaskOutcome | MetricsTaskOutcome | WalkForwardTaskOutcome;
+export type DeflatedSharpeTaskOutcome = { ok: true; value: number } | TaskFailure;
+export type AnyTaskOutcome = BacktestTaskOutcome | MetricsTaskOutcome | WalkForwardTaskOutcome | DeflatedSharpeTaskOutcome;

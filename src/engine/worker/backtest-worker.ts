@@ -1,5 +1,6 @@
 import { EngineError } from '../engine-error';
 import { simulate, simulateMetrics } from '../simulate';
+import { selectionDeflatedSharpe } from '../sweep-selection';
 import type { BacktestInput } from '../types';
 import { chainTestParts, type TestPart } from '../walk-forward';
 import { BacktestProgress } from './backtest-progress';
@@ -20,6 +21,8 @@ function perform(task: BacktestTask): AnyTaskOutcome {
       return { ok: true, metrics: task.runs.map((part) => simulateMetrics(withRun(task.input, part))) };
     case 'walk_forward_tests':
       return { ok: true, ...chainTestParts(task.input, task.parts) };
+    case 'deflated_sharpe':
+      return { ok: true, value: selectionDeflatedSharpe(task.input, task.params, task.trials) };
   }
 }
 

@@ -6,7 +6,7 @@ import { JOB_STATUSES, jobRecord, type JobRecord } from './job-records';
 import { RunWatchers } from './run-watchers';
 import type { JobStore, ListFilters } from './backtest-jobs.store';
 import { MAX_ACTIVE_RUNS } from './backtest-rules';
-import { templateCatalogue, type TemplateListing } from '../../engine';
+import { templateCatalogue, type BacktestResult, type TemplateListing } from '../../engine';
 import { validateExpression, type ExpressionValidation } from './expression-validation';
 import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
@@ -159,6 +159,14 @@ export class BacktestJobsService {
     const row = await this.store.get(caller, id, true);
     if (!row) throw notFound();
     return jobRecord(row, true);
+  }
+
+  /** A done job's whole result, for the CSV downloads (contract §18): INVALID_STATE before `done`. */
+  async doneResult(caller: Caller, id: string): Promise<BacktestResult> {
+    const row = await this.store.get(caller, id, true);
+    if (!row) throw notFound();
+    if (row.status !== 'done' || !row.result) throw new AppError('INVALID_STATE', `the job is ${row.status}; its trades and curve exist once it is done`);
+    return row.result;
   }
 
   async cancel(caller: Caller, id: string, input: unknown): Promise<JobRecord> {

@@ -1,4 +1,5 @@
 import type { Caller } from '../../auth/caller';
+import type { TrialSharpes } from '../../engine';
 import type { Orm } from '../../db/orm';
 import { notify, StoreSql } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
@@ -33,6 +34,8 @@ export interface ClaimedChunk {
 export interface ChunkOutcome {
   rows: RankedRow[];
   best: (WindowBest | null)[];
+  /** Every combination's Sharpe ratio (per day), summed: for the deflated Sharpe ratio. Null for chunks stored before it was kept. */
+  trial_sharpes: TrialSharpes | null;
 }
 
 /** A PostgreSQL array literal: the query builder would expand a JS array into a list of parameters. */
@@ -82,9 +85,10 @@ export class SweepQueueStore {
 
   /** The leaderboards of a sweep's finished chunks, for its leaderboard so far and for its final merge. */
   async chunkOutcomes(sweepId: string): Promise<ChunkOutcome[]> {
-    return this.sql.all<ChunkOutcome>(`SELECT rows, best FROM backtest_sweep_chunks WHERE sweep_id = ? AND kind = 'combos' AND status = 'done' ORDER BY seq`, [
-      sweepId,
-    ]);
+    return this.sql.all<ChunkOutcome>(
+      `SELECT rows, best, trial_sharpes FROM backtest_sweep_chunks WHERE sweep_id = ? AND kind = 'combos' AND status = 'done' ORDER BY seq`,
+      [sweepId],
+    );
   }
 
   /**
@@ -178,9 +182,10 @@ export class SweepQueueStore {
   async completeChunk(sweepId: string, seq: number, workerId: number, outcome: ChunkOutcome): Promise<boolean> {
     return this.sql.transaction(async (em) => {
       const rows = await this.sql.all<{ seq: number }>(
-        `UPDATE backtest_sweep_chunks SET status = 'done', done = count, rows = ?::jsonb, best = ?::jsonb, locked_by = NULL, locked_until = NULL
+        `UPDATE backtest_sweep_chunks SET status = 'done', done = count, rows = ?::jsonb, best = ?::jsonb, trial_sharpes = ?::jsonb,
+          locked_by = NULL, locked_until = NULL
           WHERE sweep_id = ? AND seq = ? AND status = 'running' AND locked_by = ? RETURNING seq`,
-        [JSON.stringify(outcome.rows), JSON.stringify(outcome.best), sweepId, seq, workerId],
+        [JSON.stringify(outcome.rows), JSON.stringify(outcome.best), JSON.stringify(outcome.trial_sharpes), sweepId, seq, workerId],
         em,
       );
       if (rows.length === 0) return false;

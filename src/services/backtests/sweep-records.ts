@@ -23,6 +23,14 @@ export interface SweepResult {
   /** Absent in list answers. */
   rows?: SweepRow[];
   walk_forward?: { windows: WalkForwardWindowRecord[]; oos_metrics: BacktestMetrics };
+  /** Contract §18; absent for sweeps finished before it was computed. */
+  selection?: SweepSelection;
+}
+
+/** Contract §18: the combinations run, and the probability that the best row's Sharpe ratio is above zero after correcting for them. */
+export interface SweepSelection {
+  trials: number;
+  deflated_sharpe: string;
 }
 
 /** A row of `backtest_sweeps` as the queries return it. */

@@ -1,4 +1,15 @@
-import { EngineError, walkForwardWindows, type BacktestInput, type BacktestPool, type TestPart } from '../../engine';
+import {
+  addTrial,
+  EngineError,
+  formatDecimal,
+  mergeTrials,
+  NO_TRIALS,
+  perDaySharpe,
+  walkForwardWindows,
+  type BacktestInput,
+  type BacktestPool,
+  type TestPart,
+} from '../../engine';
 import type { NotificationListener } from '../../db/notifications';
 import type { Logger } from '../../observability/logger';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
@@ -13,7 +24,7 @@ import type { JobError } from './job-records';
 import type { MarketHistory } from './market-history';
 import { expandCombinations, type SweepConfig } from './sweep-config';
 import { compareRows, mergeLeaderboards, offerRow, withoutIndex, type RankedRow } from './sweep-leaderboard';
-import type { SweepResult } from './sweep-records';
+import type { SweepResult, SweepRow, SweepSelection } from './sweep-records';
 
 export interface SweepRunnerSettings {
   workerId: number;
@@ -110,17 +121,17 @@ export class SweepRunner {
     const { workerId } = this.settings;
     const signal = entry.controller.signal;
     let done = 0;
-    const needsInput = chunk.kind === 'combos' || chunk.config.walk_forward !== undefined;
-    const loaded = needsInput ? this.acquireInput(chunk.sweep_id, chunk.config) : undefined;
+    // The final chunk runs the best row once more (contract §18 selection), so every chunk reads the history.
+    const loaded = this.acquireInput(chunk.sweep_id, chunk.config);
     const ticker = setInterval(() => {
-      this.queue.heartbeat(chunk.sweep_id, chunk.seq, workerId, { done, loaded: loaded?.loaded ?? 0 }).then(
+      this.queue.heartbeat(chunk.sweep_id, chunk.seq, workerId, { done, loaded: loaded.loaded }).then(
         (mine) => mine || abort(entry, 'ended elsewhere'),
         (error: unknown) => this.logger.warn({ err: error, sweepId: chunk.sweep_id }, 'sweep progress update failed'),
       );
     }, this.settings.progressIntervalMs);
     try {
-      const input = loaded ? await untilAborted(loaded.input, signal) : undefined;
-      if (chunk.kind === 'combos' && loaded && input) {
+      const input = await untilAborted(loaded.input, signal);
+      if (chunk.kind === 'combos') {
         const combinations = loaded.combinations.slice(chunk.first, chunk.first + chunk.count);
         const outcome = await this.runCombinations(chunk, combinations, input, signal, () => done++);
         clearInterval(ticker);
@@ -144,7 +155,7 @@ export class SweepRunner {
       }
     } finally {
       clearInterval(ticker);
-      if (needsInput) this.releaseInput(chunk.sweep_id);
+      this.releaseInput(chunk.sweep_id);
     }
   }
 
@@ -160,6 +171,7 @@ export class SweepRunner {
     const windows = walkForward(config);
     const rows: RankedRow[] = [];
     const best: (WindowBest | null)[] = windows.map(() => null);
+    let trials = NO_TRIALS;
     const better = compareRows(config.objective);
     for (const [offset, params] of combinations.entries()) {
       const index = chunk.first + offset;
@@ -170,6 +182,7 @@ export class SweepRunner {
       const [metrics, ...trainMetrics] = await this.pool.runMetrics(input, runs, signal);
       if (!metrics) throw new EngineError('ENGINE_ERROR', 'the engine answered no metrics');
       offerRow(rows, { index, params, metrics }, config.objective, config.top);
+      trials = addTrial(trials, perDaySharpe(Number(metrics.sharpe)));
       trainMetrics.forEach((train, window) => {
         const candidate = { index, params, metrics: train };
         const current = best[window];
@@ -177,11 +190,11 @@ export class SweepRunner {
       });
       onDone();
     }
-    return { rows, best };
+    return { rows, best, trial_sharpes: trials };
   }
 
   /** The final chunk: the leaderboard of every chunk, and for a walk-forward sweep each window's winner run on its test part. */
-  private async merge(chunk: ClaimedChunk, input: BacktestInput | undefined, signal: AbortSignal): Promise<SweepResult> {
+  private async merge(chunk: ClaimedChunk, input: BacktestInput, signal: AbortSignal): Promise<SweepResult> {
     const { config } = chunk;
     const outcomes = await this.queue.chunkOutcomes(chunk.sweep_id);
     const rows = mergeLeaderboards(
@@ -189,8 +202,9 @@ export class SweepRunner {
       config.objective,
       config.top,
     ).map(withoutIndex);
+    const selection = await this.selection(input, rows[0], outcomes, signal);
     const windows = walkForward(config);
-    if (!input || windows.length === 0) return { objective: config.objective, rows };
+    if (windows.length === 0) return { objective: config.objective, rows, selection };
     const better = compareRows(config.objective);
     const winners = windows.map((window, index) => {
       const candidates = outcomes.map((outcome) => outcome.best[index]).filter((candidate): candidate is WindowBest => Boolean(candidate));
@@ -207,6 +221,7 @@ export class SweepRunner {
     return {
       objective: config.objective,
       rows,
+      selection,
       walk_forward: {
         windows: winners.map(({ window, winner }, index) => {
           const testMetrics = tests.testMetrics[index];
@@ -224,6 +239,13 @@ export class SweepRunner {
         oos_metrics: tests.oosMetrics,
       },
     };
+  }
+
+  /** Contract §18 `selection`: the trials of every chunk, and the best row's deflated Sharpe ratio ("0" without a row, or where undefined). */
+  private async selection(input: BacktestInput, bestRow: SweepRow | undefined, outcomes: ChunkOutcome[], signal: AbortSignal): Promise<SweepSelection> {
+    const trials = mergeTrials(outcomes.map((outcome) => outcome.trial_sharpes ?? NO_TRIALS));
+    const deflated = bestRow ? await this.pool.runDeflatedSharpe(input, bestRow.params, trials, signal) : NaN;
+    return { trials: trials.count, deflated_sharpe: formatDecimal(deflated) };
   }
 
   /** The sweep's candles and funding, loaded by the first chunk of it that this process runs and shared by the rest. */

@@ -22,9 +22,11 @@ export type CloseReason =
   | 'liquidation'
   | 'manual'
   | 'pause'
+  | 'protection'
   | 'signal'
   | 'stop_loss'
-  | 'take_profit';
+  | 'take_profit'
+  | 'trailing_stop';
 
 /** The fields of POST /v1/backtest/jobs. */
 export type CreateBacktestJobInput = {
