@@ -390,6 +390,7 @@ describe('webhook operations (contract §16)', () => {
           'strategy.paused',
           'strategy.position_closed',
           'strategy.position_opened',
+          'strategy.protection_triggered',
           'webhook.broken',
           'webhook.paused',
           'webhook.recovered',

@@ -156,7 +156,7 @@ describe('history from the exchange archive (contract §21)', () => {
     const created = await call<JobRecord>(
       'POST',
       '/v1/backtest/jobs',
-      jobBody({ symbols: ['LINKUSDT'], timeframe: '1m', start: '2019-10-01T00:00:00Z', end: '2019-10-10T00:00:00Z' }),
+      jobBody({ symbols: ['LINKUSDT'], timeframe: '1m', start: '2019-10-01T00:00:00Z', end: '2019-10-11T00:00:00Z' }),
     );
     const seen = new Set<number>();
     const final = (await waitForJob(call, created.body.id, (job: JobRecord) => {

@@ -60,7 +60,18 @@ describe('template catalogue (contract §7)', () => {
     const expression = defined(findTemplate('expression'), 'the expression template').metadata;
     expect(expression.minCapital).toBe('10');
     expect(expression.paramsSchema).toMatchObject({ type: 'object', required: ['entry', 'exit'], additionalProperties: { type: 'number' } });
-    expect(Object.keys(expression.paramsSchema.properties as object)).toEqual(['entry', 'exit', 'side', 'position_size', 'stop_loss_pct', 'take_profit_pct']);
+    expect(Object.keys(expression.paramsSchema.properties as object)).toEqual([
+      'entry',
+      'exit',
+      'side',
+      'position_size',
+      'stop_loss_pct',
+      'take_profit_pct',
+      'trailing_stop_pct',
+      'max_drawdown_pct',
+      'daily_loss_pct',
+      'cooldown_bars',
+    ]);
     expect(expression.paramsSchema.properties).toMatchObject({ side: { enum: ['long', 'short'], default: 'long' }, entry: { type: 'string' } });
   });
 

@@ -52,6 +52,23 @@ function markPriceAt(listed: ListedContract, time: number): string {
   return formatPrice(listed, priceAt(listed, time) * between(seedOf(`${listed.symbol}:mark`), Math.floor(time / 1000), 0.9998, 1.0002));
 }
 
+/**
+ * Mark prices at funding times, kept once computed: a history of every symbol
+ * reads thousands of points of the price walk (about a second), and clients
+ * ask for the same 8-hourly instants again and again.
+ */
+const fundingMarkPrices = new Map<string, string>();
+
+function fundingMarkPrice(listed: ListedContract, time: number): string {
+  const key = `${listed.symbol}:${time}`;
+  let price = fundingMarkPrices.get(key);
+  if (price === undefined) {
+    price = markPriceAt(listed, time);
+    fundingMarkPrices.set(key, price);
+  }
+  return price;
+}
+
 export function premiumIndexRow(listed: ListedContract, now: number) {
   const perpetual = listed.contractType === 'PERPETUAL';
   return {
@@ -119,7 +136,7 @@ function fundingHistory(query: URLSearchParams, now: number): StandInAnswer {
     }
   }
   const rows = times.flatMap((time) =>
-    listed.map((each) => ({ symbol: each.symbol, fundingTime: time, fundingRate: fundingRateAt(each, time), markPrice: markPriceAt(each, time) })),
+    listed.map((each) => ({ symbol: each.symbol, fundingTime: time, fundingRate: fundingRateAt(each, time), markPrice: fundingMarkPrice(each, time) })),
   );
   return ok(rows.slice(-limit));
 }
