@@ -98,6 +98,11 @@ describe('expression strategies in the dashboard (contract §17)', () => {
     expect(await page.$('[data-testid=backtest-rules-entry-error]')).toBeNull();
     page.off('request');
     await tab.screenshot('expression-error');
+    // At 390 px the editor and its error still fit the page.
+    await page.setViewport({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await tab.screenshot('expression-error-390px');
+    await page.setViewport({ width: 1280, height: 900 });
   });
 
   it('opens the function reference with one click', async () => {
@@ -180,8 +185,12 @@ describe('expression strategies in the dashboard (contract §17)', () => {
       `/v1/backtest/sweeps/${sweepId}`,
     );
     expect(sweep.body.status).toBe('done');
-    expect(sweep.body.config.params).toMatchObject({
+    // 3 × 3 named numbers; the template's own numeric params stay at their defaults.
+    expect(sweep.body.combinations).toBe(9);
+    expect(sweep.body.config.params).toEqual({
+      side: 'long',
       entry: 'crossover(sma(close, fast), sma(close, slow))',
+      exit: 'crossunder(sma(close, fast), sma(close, slow))',
       fast: { from: 5, to: 15, step: 5 },
       slow: { from: 20, to: 40, step: 10 },
     });

@@ -91,7 +91,8 @@ export function Sweeps({ session, templates }: { session: Session; templates: Te
   function chooseTemplate(id: string) {
     const paramsSchema = templates.find((candidate) => candidate.id === id)?.paramsSchema;
     setTemplateId(id);
-    setRanges(exampleRanges(paramsSchema));
+    // The expression example varies its named numbers; its own numeric params keep their defaults.
+    setRanges(id === EXPRESSION_TEMPLATE ? {} : exampleRanges(paramsSchema));
     setFixed(exampleValues(nonNumericSchema(paramsSchema)));
   }
 
