@@ -45,7 +45,7 @@ export function withoutRules(paramsSchema: unknown): ParamsSchema {
 }
 
 function numbersSchema(names: string[]): ParamsSchema {
-  return { properties: Object.fromEntries(names.map((name) => [name, { type: 'number', description: `A named number in the rules.` }])), required: names };
+  return { properties: Object.fromEntries(names.map((name) => [name, { type: 'number', description: 'A named number in the rules.' }])), required: names };
 }
 
 /** The params the rules add to a job (`numbers`) or a sweep (`ranges`); none for another template. */
