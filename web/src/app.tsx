@@ -6,6 +6,7 @@ import { MeDocument } from './graphql/generated';
 import type { Session } from './session';
 import { Backtests } from './views/backtests';
 import { Market } from './views/market';
+import { PublicStrategies } from './views/public-strategies';
 import { SignIn } from './views/sign-in';
 import { Strategies } from './views/strategies';
 import { Webhooks } from './views/webhooks';
@@ -16,6 +17,7 @@ const ROUTES = {
   market: { title: 'Market', view: Market },
   backtests: { title: 'Backtests', view: Backtests },
   strategies: { title: 'Strategies', view: Strategies },
+  'public-strategies': { title: 'Public strategies', view: PublicStrategies },
   webhooks: { title: 'Webhooks', view: Webhooks },
 } as const;
 

@@ -2,11 +2,12 @@ import type { TypedDocumentString } from '../graphql/generated';
 import type { Credentials } from './credentials';
 import { graphQLRequestHeaders } from './signing';
 
-/** A GraphQL error answer, with the service's `extensions.code` (UNAUTHENTICATED, INVALID_PARAMETER, ...). */
+/** A GraphQL error answer, with the service's `extensions.code` (UNAUTHENTICATED, INVALID_PARAMETER, ...) and, for a bad input, its `field`. */
 export class GraphQLRequestError extends Error {
   constructor(
     message: string,
     readonly code: string,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -14,7 +15,7 @@ export class GraphQLRequestError extends Error {
 
 interface GraphQLAnswer<TResult> {
   data?: TResult | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
+  errors?: { message: string; extensions?: { code?: string; field?: string } }[];
 }
 
 /** Sends one typed operation (generated from `web/src/graphql/*.graphql`) to POST /graphql, signed for `credentials`. */
@@ -31,7 +32,7 @@ export async function execute<TResult, TVariables>(
   });
   const answer = (await response.json().catch(() => ({}))) as GraphQLAnswer<TResult>;
   const [error] = answer.errors ?? [];
-  if (error) throw new GraphQLRequestError(error.message, error.extensions?.code ?? 'ERROR');
+  if (error) throw new GraphQLRequestError(error.message, error.extensions?.code ?? 'ERROR', error.extensions?.field);
   if (!answer.data) throw new GraphQLRequestError(`the service answered ${response.status} without data`, 'ERROR');
   return answer.data;
 }

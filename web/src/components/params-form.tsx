@@ -59,15 +59,16 @@ interface ParamsFieldsProps {
   paramsSchema: unknown;
   values: ParamValues;
   onChange: (values: ParamValues) => void;
+  legend?: string;
 }
 
 /** One labelled input per param of the schema, with its description as the hint and its bounds as the input's. */
-export function ParamsFields({ idPrefix, paramsSchema, values, onChange }: ParamsFieldsProps) {
+export function ParamsFields({ idPrefix, paramsSchema, values, onChange, legend = 'Template parameters' }: ParamsFieldsProps) {
   const schema = schemaOf(paramsSchema);
   const required = new Set(schema.required ?? []);
   return (
     <fieldset class="params">
-      <legend>Template parameters</legend>
+      <legend>{legend}</legend>
       {Object.entries(schema.properties ?? {}).map(([name, param]) => {
         const id = `${idPrefix}-${name}`;
         const hint = param.description ? `${id}-hint` : undefined;

@@ -192,6 +192,19 @@ export type BacktestJobProgressSubscriptionVariables = Exact<{
 
 export type BacktestJobProgressSubscription = { backtestJob: { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
+export type ValidateStrategyExpressionQueryVariables = Exact<{
+  entry: string;
+  exit: string;
+}>;
+
+
+export type ValidateStrategyExpressionQuery = { validateStrategyExpression: { valid: boolean, parameters: Array<string>, warmupBars: number | null } };
+
+export type PublicStrategiesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PublicStrategiesQuery = { strategies: Array<{ id: number, name: string, author: string, entryCondition: string, exitCondition: string }> };
+
 export type MarketOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -683,6 +696,26 @@ export const BacktestJobProgressDocument = new TypedDocumentString(`
     message
   }
 }`) as unknown as TypedDocumentString<BacktestJobProgressSubscription, BacktestJobProgressSubscriptionVariables>;
+export const ValidateStrategyExpressionDocument = new TypedDocumentString(`
+    query ValidateStrategyExpression($entry: String!, $exit: String!) {
+  validateStrategyExpression(entry: $entry, exit: $exit) {
+    valid
+    parameters
+    warmupBars
+  }
+}
+    `) as unknown as TypedDocumentString<ValidateStrategyExpressionQuery, ValidateStrategyExpressionQueryVariables>;
+export const PublicStrategiesDocument = new TypedDocumentString(`
+    query PublicStrategies {
+  strategies {
+    id
+    name
+    author
+    entryCondition
+    exitCondition
+  }
+}
+    `) as unknown as TypedDocumentString<PublicStrategiesQuery, PublicStrategiesQueryVariables>;
 export const MarketOverviewDocument = new TypedDocumentString(`
     query MarketOverview {
   activeTickers {

@@ -5,6 +5,8 @@ import { ErrorMessage, Loading } from '../components/messages';
 import { PagedTable } from '../components/paged-table';
 import { exampleSettings, RunSettingsFields, runInput } from '../components/run-settings';
 import { exampleValues, ParamsFields, paramsFrom, type ParamValues } from '../components/params-form';
+import { takeHandedRules } from '../components/backtest-handoff';
+import { EXAMPLE_RULES, EXPRESSION_TEMPLATE, ExpressionEditor, ruleParams, rulesOf, withoutRules } from '../components/expression-editor';
 import { FINISHED_STATUSES, RunProgress } from '../components/run-progress';
 import { TemplatePicker } from '../components/template-picker';
 import { useAsync } from '../components/use-async';
@@ -58,6 +60,9 @@ export function Backtests({ session }: { session: Session }) {
   const recent = useAsync(() => execute(session.credentials, RecentBacktestJobsDocument, { limit: 20 }), [session]);
   const [templateId, setTemplateId] = useState('');
   const [params, setParams] = useState<ParamValues>({});
+  // "Backtest this" on a public strategy opens this form with its rules.
+  const [handed] = useState(takeHandedRules);
+  const [rules, setRules] = useState(() => (handed ? rulesOf(handed.entry, handed.exit) : EXAMPLE_RULES));
   const [settings, setSettings] = useState(exampleSettings);
   const [job, setJob] = useState<JobSummaryFragment>();
   const [error, setError] = useState<string>();
@@ -66,7 +71,7 @@ export function Backtests({ session }: { session: Session }) {
   const template = list.find((candidate) => candidate.id === templateId);
 
   useEffect(() => {
-    if (list[0] && !template) chooseTemplate(list[0].id);
+    if (list[0] && !template) chooseTemplate(handed ? EXPRESSION_TEMPLATE : list[0].id);
   }, [list]);
 
   function chooseTemplate(id: string) {
@@ -83,7 +88,7 @@ export function Backtests({ session }: { session: Session }) {
       const { createBacktestJob } = await execute(session.credentials, RunBacktestDocument, {
         input: {
           templateId: template.id,
-          params: paramsFrom(template.paramsSchema, params),
+          params: { ...paramsFrom(withoutRules(template.paramsSchema), params), ...ruleParams(template.id, rules, 'numbers') },
           ...runInput(settings),
         },
       });
@@ -107,7 +112,10 @@ export function Backtests({ session }: { session: Session }) {
               <TemplatePicker id="backtest-template" templates={list} value={template.id} onChange={chooseTemplate} />
               <RunSettingsFields idPrefix="backtest" settings={settings} minCapital={template.minCapital} onChange={setSettings} />
             </div>
-            <ParamsFields idPrefix="backtest-param" paramsSchema={template.paramsSchema} values={params} onChange={setParams} />
+            {template.id === EXPRESSION_TEMPLATE && (
+              <ExpressionEditor idPrefix="backtest-rules" credentials={session.credentials} rules={rules} onChange={setRules} use="numbers" />
+            )}
+            <ParamsFields idPrefix="backtest-param" paramsSchema={withoutRules(template.paramsSchema)} values={params} onChange={setParams} />
             <ErrorMessage>{error}</ErrorMessage>
             <button type="submit" class="primary" disabled={busy}>
               Run backtest

@@ -6,6 +6,7 @@ import { ErrorMessage, Loading } from '../components/messages';
 import { formatTradeStat } from '../components/metrics';
 import { PagedTable } from '../components/paged-table';
 import { exampleValues, ParamsFields, paramsFrom, type ParamValues } from '../components/params-form';
+import { EXAMPLE_RULES, EXPRESSION_TEMPLATE, ExpressionEditor, ruleParams, withoutRules } from '../components/expression-editor';
 import { TemplatePicker } from '../components/template-picker';
 import { useAsync } from '../components/use-async';
 import {
@@ -26,6 +27,7 @@ function NewStrategy({ session, onCreated }: { session: Session; onCreated: (str
   const list = templates.data?.backtestTemplates ?? [];
   const [templateId, setTemplateId] = useState('');
   const [params, setParams] = useState<ParamValues>({});
+  const [rules, setRules] = useState(EXAMPLE_RULES);
   const [fields, setFields] = useState({ name: 'My strategy', symbol: 'BTCUSDT', timeframe: '1h', capital: '1000' });
   const [error, setError] = useState<string>();
   const template = list.find((candidate) => candidate.id === templateId);
@@ -46,7 +48,7 @@ function NewStrategy({ session, onCreated }: { session: Session; onCreated: (str
         input: {
           name: fields.name,
           templateId: template.id,
-          params: paramsFrom(template.paramsSchema, params),
+          params: { ...paramsFrom(withoutRules(template.paramsSchema), params), ...ruleParams(template.id, rules, 'numbers') },
           symbols: fields.symbol
             .split(',')
             .map((symbol) => symbol.trim().toUpperCase())
@@ -85,7 +87,10 @@ function NewStrategy({ session, onCreated }: { session: Session; onCreated: (str
           </div>
           {input('capital', 'Capital')}
         </div>
-        <ParamsFields idPrefix="strategy-param" paramsSchema={template.paramsSchema} values={params} onChange={setParams} />
+        {template.id === EXPRESSION_TEMPLATE && (
+          <ExpressionEditor idPrefix="strategy-rules" credentials={session.credentials} rules={rules} onChange={setRules} use="numbers" />
+        )}
+        <ParamsFields idPrefix="strategy-param" paramsSchema={withoutRules(template.paramsSchema)} values={params} onChange={setParams} />
         <ErrorMessage>{error}</ErrorMessage>
         <button type="submit" class="primary">
           Create strategy

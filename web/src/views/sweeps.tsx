@@ -3,10 +3,11 @@ import { errorMessage, execute } from '../api/graphql-client';
 import { formatTime } from '../components/format';
 import { ErrorMessage } from '../components/messages';
 import { PagedTable } from '../components/paged-table';
-import { isNumeric, ParamsFields, paramsFrom, schemaOf, exampleValues, type ParamValues } from '../components/params-form';
+import { isNumeric, ParamsFields, paramsFrom, exampleValues, type ParamValues } from '../components/params-form';
 import { FINISHED_STATUSES, RunProgress } from '../components/run-progress';
 import { TemplatePicker } from '../components/template-picker';
 import { exampleSettings, RunSettingsFields, runInput, TextField } from '../components/run-settings';
+import { EXAMPLE_RULES, EXPRESSION_TEMPLATE, ExpressionEditor, ruleParams, withoutRules } from '../components/expression-editor';
 import { exampleRanges, rangeParams, SweepRangeFields, type SweepRanges } from '../components/sweep-ranges';
 import { useAsync } from '../components/use-async';
 import { useSubscription } from '../components/use-subscription';
@@ -42,7 +43,7 @@ const OBJECTIVES = Object.keys(OBJECTIVE_CHOICES) as SweepObjective[];
 
 /** The template's params that are not numbers (side, ...): one value each, as in the backtest form. */
 function nonNumericSchema(paramsSchema: unknown) {
-  const schema = schemaOf(paramsSchema);
+  const schema = withoutRules(paramsSchema);
   return { ...schema, properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([, param]) => !isNumeric(param))) };
 }
 
@@ -76,6 +77,7 @@ export function Sweeps({ session, templates }: { session: Session; templates: Te
   const [settings, setSettings] = useState(() => exampleSettings(14));
   const [ranges, setRanges] = useState<SweepRanges>({});
   const [fixed, setFixed] = useState<ParamValues>({});
+  const [rules, setRules] = useState(EXAMPLE_RULES);
   const [objective, setObjective] = useState<SweepObjective>('sharpe');
   const [top, setTop] = useState('100');
   const [sweep, setSweep] = useState<SweepFieldsFragment>();
@@ -89,7 +91,8 @@ export function Sweeps({ session, templates }: { session: Session; templates: Te
   function chooseTemplate(id: string) {
     const paramsSchema = templates.find((candidate) => candidate.id === id)?.paramsSchema;
     setTemplateId(id);
-    setRanges(exampleRanges(paramsSchema));
+    // The expression example varies its named numbers; its own numeric params keep their defaults.
+    setRanges(id === EXPRESSION_TEMPLATE ? {} : exampleRanges(paramsSchema));
     setFixed(exampleValues(nonNumericSchema(paramsSchema)));
   }
 
@@ -111,7 +114,7 @@ export function Sweeps({ session, templates }: { session: Session; templates: Te
       const { createBacktestSweep } = await execute(session.credentials, RunBacktestSweepDocument, {
         input: {
           templateId: template.id,
-          params: { ...paramsFrom(nonNumericSchema(template.paramsSchema), fixed), ...rangeParams(ranges) },
+          params: { ...paramsFrom(nonNumericSchema(template.paramsSchema), fixed), ...rangeParams(ranges), ...ruleParams(template.id, rules, 'ranges') },
           ...runInput(settings),
           objective,
           top: Number(top),
@@ -143,6 +146,9 @@ export function Sweeps({ session, templates }: { session: Session; templates: Te
             </div>
             <TextField id="sweep-top" label="Leaderboard rows (1-100)" type="number" min={1} max={100} step={1} value={top} onInput={setTop} />
           </div>
+          {template.id === EXPRESSION_TEMPLATE && (
+            <ExpressionEditor idPrefix="sweep-rules" credentials={session.credentials} rules={rules} onChange={setRules} use="ranges" />
+          )}
           <fieldset class="params ranges">
             <legend>Parameter ranges (from, to and step, inclusive; from = to for one value)</legend>
             <SweepRangeFields idPrefix="sweep-param" paramsSchema={template.paramsSchema} ranges={ranges} onChange={setRanges} />
