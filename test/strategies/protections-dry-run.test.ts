@@ -17,6 +17,7 @@ const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', ST
  */
 const CYCLE = [100, 100, 101, 103, 90, 90];
 
+// The four runs trade four symbols for four accounts, so they share the service and run side by side (each waits for minutes of the fast clock).
 describe('protections in dry runs (contract §19): the engine’s rules on each closed candle', () => {
   let world: TradingWorld;
   let service: TestService;
@@ -50,66 +51,94 @@ describe('protections in dry runs (contract §19): the engine’s rules on each 
 
   const stored = (id: string) => service.service.orm.em.fork().findOneOrFail(Strategy, { id });
 
-  it('a trailing stop exits where the bar’s low reaches the best high since entry × (1 − x/100)', async () => {
-    const { owner, id, subscriber } = await deploy('DOTUSDT', { trailing_stop_pct: 1 });
-    const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
-    const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id, 30_000);
-    await owner.call('POST', `/v1/strategies/${id}/pause`, {});
-    expect(Number(opened.data.entry_price)).toBe(100);
-    // stop for the 103 → 90 bar: 103 × 0.99
-    expect(closed.data.reason).toBe('trailing_stop');
-    expect(Number(closed.data.exit_price)).toBeCloseTo(101.97, 8);
-  }, 60_000);
+  it.concurrent(
+    'a trailing stop exits where the bar’s low reaches the best high since entry × (1 − x/100)',
+    async () => {
+      const { owner, id, subscriber } = await deploy('DOTUSDT', { trailing_stop_pct: 1 });
+      const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
+      const closed = await subscriber.waitFor(
+        (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
+        30_000,
+      );
+      await owner.call('POST', `/v1/strategies/${id}/pause`, {});
+      expect(Number(opened.data.entry_price)).toBe(100);
+      // stop for the 103 → 90 bar: 103 × 0.99
+      expect(closed.data.reason).toBe('trailing_stop');
+      expect(Number(closed.data.exit_price)).toBeCloseTo(101.97, 8);
+    },
+    60_000,
+  );
 
-  it('a max drawdown closes the position at the next open as protection, emits strategy.protection_triggered and pauses the run', async () => {
-    const { id, subscriber } = await deploy('ATOMUSDT', { max_drawdown_pct: 5 });
-    const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
-    const triggered = await subscriber.waitFor((event) => event.type === 'strategy.protection_triggered', 30_000);
-    const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id, 30_000);
-    const paused = await subscriber.waitFor((event) => event.type === 'strategy.paused', 30_000);
-    // equity at the 90 close: 1000 − 20 × 10 − the entry fee 20 × 100 × 0.0005 = 799; peak at the 103 close: 1059
-    expect(triggered.data).toEqual({ strategy_id: id, reason: 'max_drawdown', equity: '799', threshold: '1006.05', symbol: 'ATOMUSDT' });
-    expect(closed.data).toMatchObject({ reason: 'protection', exit_price: '90' });
-    expect(paused.data).toMatchObject({ strategy_id: id, close_positions: true });
-    expect((await stored(id)).status).toBe('paused');
-  }, 60_000);
+  it.concurrent(
+    'a max drawdown closes the position at the next open as protection, emits strategy.protection_triggered and pauses the run',
+    async () => {
+      const { id, subscriber } = await deploy('ATOMUSDT', { max_drawdown_pct: 5 });
+      const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
+      const triggered = await subscriber.waitFor((event) => event.type === 'strategy.protection_triggered', 30_000);
+      const closed = await subscriber.waitFor(
+        (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
+        30_000,
+      );
+      const paused = await subscriber.waitFor((event) => event.type === 'strategy.paused', 30_000);
+      // equity at the 90 close: 1000 − 20 × 10 − the entry fee 20 × 100 × 0.0005 = 799; peak at the 103 close: 1059
+      expect(triggered.data).toEqual({ strategy_id: id, reason: 'max_drawdown', equity: '799', threshold: '1006.05', symbol: 'ATOMUSDT' });
+      expect(closed.data).toMatchObject({ reason: 'protection', exit_price: '90' });
+      expect(paused.data).toMatchObject({ strategy_id: id, close_positions: true });
+      expect((await stored(id)).status).toBe('paused');
+    },
+    60_000,
+  );
 
-  it('a daily loss closes as protection and stores a halt until the next 00:00 UTC; the run stays deployed and opens nothing', async () => {
-    const { owner, id, subscriber } = await deploy('NEARUSDT', { daily_loss_pct: 5 });
-    const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
-    const triggered = await subscriber.waitFor((event) => event.type === 'strategy.protection_triggered', 30_000);
-    const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id, 30_000);
-    expect(triggered.data).toMatchObject({ strategy_id: id, reason: 'daily_loss', equity: '799', symbol: 'NEARUSDT' });
-    expect(closed.data).toMatchObject({ reason: 'protection', exit_price: '90' });
-    const halted = await stored(id);
-    expect(halted.status).toBe('deployed');
-    const state = defined(halted.protectionState?.NEARUSDT, 'the stored guard');
-    const tripDay = Math.floor(Date.parse(String(closed.data.signal_bar_close)) / 86_400_000) * 86_400_000;
-    expect(state.haltedUntil).toBe(tripDay + 86_400_000);
-    // a whole cycle later (the next cross up included) nothing was opened
-    const cursor = defined(halted.lastBars?.NEARUSDT, 'the bar cursor');
-    for (;;) {
-      const now = await stored(id);
-      if (defined(now.lastBars?.NEARUSDT, 'the bar cursor') >= cursor + 7 * 60_000) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    await owner.call('POST', `/v1/strategies/${id}/pause`, {});
-    expect(await service.service.orm.em.fork().count(StrategyPosition, { strategyId: id, closedAt: null })).toBe(0);
-    expect(subscriber.events.filter((event) => event.type === 'strategy.position_opened')).toHaveLength(1);
-  }, 90_000);
+  it.concurrent(
+    'a daily loss closes as protection and stores a halt until the next 00:00 UTC; the run stays deployed and opens nothing',
+    async () => {
+      const { owner, id, subscriber } = await deploy('NEARUSDT', { daily_loss_pct: 5 });
+      const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
+      const triggered = await subscriber.waitFor((event) => event.type === 'strategy.protection_triggered', 30_000);
+      const closed = await subscriber.waitFor(
+        (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
+        30_000,
+      );
+      expect(triggered.data).toMatchObject({ strategy_id: id, reason: 'daily_loss', equity: '799', symbol: 'NEARUSDT' });
+      expect(closed.data).toMatchObject({ reason: 'protection', exit_price: '90' });
+      const halted = await stored(id);
+      expect(halted.status).toBe('deployed');
+      const state = defined(halted.protectionState?.NEARUSDT, 'the stored guard');
+      const tripDay = Math.floor(Date.parse(String(closed.data.signal_bar_close)) / 86_400_000) * 86_400_000;
+      expect(state.haltedUntil).toBe(tripDay + 86_400_000);
+      // a whole cycle later (the next cross up included) nothing was opened
+      const cursor = defined(halted.lastBars?.NEARUSDT, 'the bar cursor');
+      for (;;) {
+        const now = await stored(id);
+        if (defined(now.lastBars?.NEARUSDT, 'the bar cursor') >= cursor + 7 * 60_000) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      await owner.call('POST', `/v1/strategies/${id}/pause`, {});
+      expect(await service.service.orm.em.fork().count(StrategyPosition, { strategyId: id, closedAt: null })).toBe(0);
+      expect(subscriber.events.filter((event) => event.type === 'strategy.position_opened')).toHaveLength(1);
+    },
+    90_000,
+  );
 
-  it('a cooldown holds the next entry back after a losing exit (here for longer than the test runs; without it the next cycle re-enters)', async () => {
-    const { owner, id, subscriber } = await deploy('OPUSDT', { cooldown_bars: 10_000 });
-    const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
-    const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id, 30_000);
-    expect(Number(closed.data.pnl)).toBeLessThan(0);
-    const cursor = defined((await stored(id)).lastBars?.OPUSDT, 'the bar cursor');
-    // a whole cycle later, past the next cross up
-    for (;;) {
-      if (defined((await stored(id)).lastBars?.OPUSDT, 'the bar cursor') >= cursor + 7 * 60_000) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    await owner.call('POST', `/v1/strategies/${id}/pause`, {});
-    expect(subscriber.events.filter((event) => event.type === 'strategy.position_opened')).toHaveLength(1);
-  }, 90_000);
+  it.concurrent(
+    'a cooldown holds the next entry back after a losing exit (here for longer than the test runs; without it the next cycle re-enters)',
+    async () => {
+      const { owner, id, subscriber } = await deploy('OPUSDT', { cooldown_bars: 10_000 });
+      const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
+      const closed = await subscriber.waitFor(
+        (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
+        30_000,
+      );
+      expect(Number(closed.data.pnl)).toBeLessThan(0);
+      const cursor = defined((await stored(id)).lastBars?.OPUSDT, 'the bar cursor');
+      // a whole cycle later, past the next cross up
+      for (;;) {
+        if (defined((await stored(id)).lastBars?.OPUSDT, 'the bar cursor') >= cursor + 7 * 60_000) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      await owner.call('POST', `/v1/strategies/${id}/pause`, {});
+      expect(subscriber.events.filter((event) => event.type === 'strategy.position_opened')).toHaveLength(1);
+    },
+    90_000,
+  );
 });
