@@ -1,4 +1,4 @@
-import { nativeQuery } from '../../db/native-query';
+import { StoreSql } from '../../db/native-query';
 import type { Orm } from '../../db/orm';
 
 /**
@@ -40,13 +40,11 @@ const LOAD_BATCH = 50;
 export class HistoryChunks {
   constructor(private readonly orm: Orm) {}
 
-  private execute<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return nativeQuery<T>(this.orm.em.fork(), sql, params);
-  }
+  private readonly sql = new StoreSql(this.orm);
 
   /** For each stored chunk among `starts`: the instant up to which (exclusive) it holds everything the exchange had. */
   async coverage(symbol: string, series: string, starts: number[]): Promise<Map<number, number>> {
-    const rows = await this.execute<{ chunk_start: string; fetched_until: string }>(
+    const rows = await this.sql.all<{ chunk_start: string; fetched_until: string }>(
       'SELECT chunk_start, fetched_until FROM history_chunks WHERE symbol = ? AND series = ? AND chunk_start = ANY(?::bigint[])',
       [symbol, series, bigintArray(starts)],
     );
@@ -54,7 +52,7 @@ export class HistoryChunks {
   }
 
   async save(symbol: string, series: string, chunkStart: number, fetchedUntil: number, columns: Float64Array[]): Promise<void> {
-    await this.execute(
+    await this.sql.all(
       `INSERT INTO history_chunks (symbol, series, chunk_start, row_count, fetched_until, data) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (symbol, series, chunk_start) DO UPDATE SET row_count = excluded.row_count, fetched_until = excluded.fetched_until, data = excluded.data`,
       [symbol, series, chunkStart, columns[0]?.length ?? 0, fetchedUntil, packColumns(columns)],
@@ -63,7 +61,7 @@ export class HistoryChunks {
 
   /** Row counts of the stored chunks among `starts`, in time order. */
   async sizes(symbol: string, series: string, starts: number[]): Promise<{ chunkStart: number; rowCount: number }[]> {
-    const rows = await this.execute<{ chunk_start: string; row_count: number }>(
+    const rows = await this.sql.all<{ chunk_start: string; row_count: number }>(
       'SELECT chunk_start, row_count FROM history_chunks WHERE symbol = ? AND series = ? AND chunk_start = ANY(?::bigint[]) ORDER BY chunk_start',
       [symbol, series, bigintArray(starts)],
     );
@@ -75,7 +73,7 @@ export class HistoryChunks {
     const sorted = [...starts].sort((a, b) => a - b);
     let scratch = Buffer.alloc(0);
     for (let from = 0; from < sorted.length; from += LOAD_BATCH) {
-      const rows = await this.execute<{ chunk_start: string; row_count: number; data: string }>(
+      const rows = await this.sql.all<{ chunk_start: string; row_count: number; data: string }>(
         // base64 text is 1.33× the bytes where the driver's bytea hex text is 2×: less transient memory per batch.
         `SELECT chunk_start, row_count, encode(data, 'base64') AS data FROM history_chunks WHERE symbol = ? AND series = ? AND chunk_start = ANY(?::bigint[]) ORDER BY chunk_start`,
         [symbol, series, bigintArray(sorted.slice(from, from + LOAD_BATCH))],
