@@ -65,10 +65,16 @@ describe('CSV downloads of a done job (contract §18)', () => {
     expect(response.text.split('\r\n')[1]).toBe('2024-01-01T00:00:00.000Z,10000');
   });
 
-  it.each(['trades.csv', 'equity.csv'])('%s before done → 409 INVALID_STATE; of another key or an unknown id → 404 NOT_FOUND', async (file) => {
+  // Each case reads months no other test stored, so its job asks the exchange for candles and meets the delay:
+  // over stored candles a job may end between two polls, before the test sees it running.
+  it.each([
+    ['trades.csv', '2022-03-01T00:00:00Z'],
+    ['equity.csv', '2022-09-01T00:00:00Z'],
+  ])('%s before done → 409 INVALID_STATE; of another key or an unknown id → 404 NOT_FOUND', async (file, start) => {
     const { key, call } = await account();
     exchange.fault('/fapi/v1/klines', { delayMs: 3000 }, 1);
-    const created = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody({ start: '2022-03-01T00:00:00Z', end: '2022-03-20T00:00:00Z' }));
+    const end = new Date(Date.parse(start) + 19 * 86_400_000).toISOString();
+    const created = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody({ start, end }));
     const { id } = created.body;
     await waitForJob(call, id, (job: JobRecord) => job.status === 'running');
     const early = await signedText(service.url, key, `/v1/backtest/jobs/${id}/${file}`);
