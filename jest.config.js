@@ -13,4 +13,6 @@ module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   testTimeout: 30000,
   maxWorkers: 2,
+  // Files run their independent slow cases (waits on the fast clock) with it.concurrent, up to this many at once.
+  maxConcurrency: 10,
 };
