@@ -129,45 +129,55 @@ describe('stopping the service process (issue 17)', () => {
     }
   }, 60_000);
 
-  it('Ctrl-C prints no warning or stack trace and ends with one line saying the service stopped', async () => {
-    const service = await spawnService({ DATA_DIR: await newDataDir(), UPSTREAM_FAPI_URL: exchange.url }, 60_000, 'sources', { ownProcessGroup: true });
-    const started = service.output.length;
-    // A terminal's Ctrl-C reaches the whole foreground process group, PostgreSQL included unless it sits in a group of its own.
-    process.kill(-service.child.pid!, 'SIGINT');
-    expect(await service.exited).toBe(0);
-    const shutdown = service.output.slice(started);
-    expect(shutdown.filter((line) => /"level":"(warn|error|fatal)"/.test(line) || line.includes('"stack"'))).toEqual([]);
-    expect(shutdown.at(-1)).toContain('"msg":"service stopped"');
-    expect(shutdown.filter((line) => line.includes('service stopped'))).toHaveLength(1);
-  }, 60_000);
+  // The cases after the first start processes of their own and wait on them: they run side by side (the first, which
+  // times its exit, runs alone).
+  it.concurrent(
+    'Ctrl-C prints no warning or stack trace and ends with one line saying the service stopped',
+    async () => {
+      const service = await spawnService({ DATA_DIR: await newDataDir(), UPSTREAM_FAPI_URL: exchange.url }, 60_000, 'sources', { ownProcessGroup: true });
+      const started = service.output.length;
+      // A terminal's Ctrl-C reaches the whole foreground process group, PostgreSQL included unless it sits in a group of its own.
+      process.kill(-service.child.pid!, 'SIGINT');
+      expect(await service.exited).toBe(0);
+      const shutdown = service.output.slice(started);
+      expect(shutdown.filter((line) => /"level":"(warn|error|fatal)"/.test(line) || line.includes('"stack"'))).toEqual([]);
+      expect(shutdown.at(-1)).toContain('"msg":"service stopped"');
+      expect(shutdown.filter((line) => line.includes('service stopped'))).toHaveLength(1);
+    },
+    60_000,
+  );
 
-  it('SIGTERM sent to the `npm start` process, as a supervisor does, stops node and PostgreSQL', async () => {
-    const dataDir = await newDataDir();
-    const npm = spawn('npm', ['start', '--silent'], {
-      cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, UPSTREAM_FAPI_URL: exchange.url, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines: string[] = [];
-    const started = new Promise<void>((resolve) =>
-      readline.createInterface({ input: npm.stdout }).on('line', (line) => {
-        lines.push(line);
-        if (line.includes('"msg":"service started"')) resolve();
-      }),
-    );
-    const exited = once(npm, 'exit');
-    // `npm install` built dist/; a start after a change of the sources builds it once more (slowly on a busy machine).
-    await Promise.race([started, exited.then(() => Promise.reject(new Error(`npm start ended:\n${lines.join('\n')}`)))]);
-    const nodePid = Number(/"pid":(\d+)/.exec(lines.find((line) => line.includes('service started'))!)![1]);
-    expect(nodePid).not.toBe(npm.pid);
-    const database = await postmaster(path.join(dataDir, 'postgres'));
+  it.concurrent(
+    'SIGTERM sent to the `npm start` process, as a supervisor does, stops node and PostgreSQL',
+    async () => {
+      const dataDir = await newDataDir();
+      const npm = spawn('npm', ['start', '--silent'], {
+        cwd: ROOT,
+        env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, UPSTREAM_FAPI_URL: exchange.url, LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const lines: string[] = [];
+      const started = new Promise<void>((resolve) =>
+        readline.createInterface({ input: npm.stdout }).on('line', (line) => {
+          lines.push(line);
+          if (line.includes('"msg":"service started"')) resolve();
+        }),
+      );
+      const exited = once(npm, 'exit');
+      // `npm install` built dist/; a start after a change of the sources builds it once more (slowly on a busy machine).
+      await Promise.race([started, exited.then(() => Promise.reject(new Error(`npm start ended:\n${lines.join('\n')}`)))]);
+      const nodePid = Number(/"pid":(\d+)/.exec(lines.find((line) => line.includes('service started'))!)![1]);
+      expect(nodePid).not.toBe(npm.pid);
+      const database = await postmaster(path.join(dataDir, 'postgres'));
 
-    npm.kill('SIGTERM');
-    await exited;
-    await waitUntil(() => !isAlive(nodePid) && !isAlive(database.pid), 5_000, 'node and PostgreSQL stop');
-  }, 240_000);
+      npm.kill('SIGTERM');
+      await exited;
+      await waitUntil(() => !isAlive(nodePid) && !isAlive(database.pid), 5_000, 'node and PostgreSQL stop');
+    },
+    240_000,
+  );
 
-  const asRoot = process.getuid?.() === 0 ? it : it.skip;
+  const asRoot = process.getuid?.() === 0 ? it.concurrent : it.skip;
   asRoot(
     'as root, with DATA_DIR under a folder the postgres user cannot enter, starts and says where it keeps the cluster',
     async () => {

@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import { loadConfig } from '../../src/config/config';
 import { createLogger } from '../../src/observability/logger';
 import { startService, type RunningService } from '../../src/service';
+import { TEMPLATE_DATABASE } from './template-database';
 
 export interface TestService {
   url: string;
@@ -24,12 +25,12 @@ function adminUrl(): string {
   return url;
 }
 
-/** Creates an empty database on the run's embedded server. */
+/** Creates a database on the run's embedded server, migrated: a copy of the run's template (global-setup.ts). */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
   await admin.end();
   return {
     url: adminUrl().replace(/\/postgres$/, `/${name}`),
