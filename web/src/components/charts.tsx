@@ -2,6 +2,7 @@ import {
   AreaSeries,
   CandlestickSeries,
   ColorType,
+  HistogramSeries,
   createChart,
   createSeriesMarkers,
   LineSeries,
@@ -35,6 +36,12 @@ export interface Candle {
 }
 
 export type TradeMarker = SeriesMarker<Time>;
+
+/** A stretch of time shaded behind a line (a drawdown period), both ends included. */
+export interface TimeBand {
+  from: ChartTime;
+  to: ChartTime;
+}
 
 /**
  * One lightweight-charts chart in a labelled figure: `draw` adds the series
@@ -82,30 +89,60 @@ interface ChartFrameProps {
   summary: string;
   chartRef: RefObject<HTMLDivElement>;
   testId: string;
+  bands?: number;
 }
 
-function ChartFrame({ label, points, summary, chartRef, testId }: ChartFrameProps) {
+function ChartFrame({ label, points, summary, chartRef, testId, bands }: ChartFrameProps) {
   return (
-    <figure class="chart" data-testid={testId} data-points={points}>
+    <figure class="chart" data-testid={testId} data-points={points} data-bands={bands}>
       <figcaption>{label}</figcaption>
       <div class="chart-canvas" ref={chartRef} role="img" aria-label={`${label}: ${summary}`} />
     </figure>
   );
 }
 
-export function LineChart({ label, points, color, area, testId }: { label: string; points: LinePoint[]; color: string; area?: boolean; testId: string }) {
+/**
+ * Shades `bands` as full-height columns at the line's own points, on a
+ * hidden price scale of their own (lightweight-charts draws no ranges of
+ * time, and a column per point lines up with the line at every zoom).
+ */
+function addBands(chart: IChartApi, points: LinePoint[], bands: TimeBand[], color: string) {
+  const shaded = chart.addSeries(HistogramSeries, { color, priceScaleId: 'bands', lastValueVisible: false, priceLineVisible: false });
+  chart.priceScale('bands').applyOptions({ visible: false, scaleMargins: { top: 0, bottom: 0 } });
+  shaded.setData(points.map(({ time }) => (bands.some((band) => time >= band.from && time <= band.to) ? { time, value: 1 } : { time })));
+}
+
+export function LineChart({
+  label,
+  points,
+  color,
+  area,
+  bands = [],
+  bandColor = 'rgba(239, 68, 68, 0.18)',
+  testId,
+}: {
+  label: string;
+  points: LinePoint[];
+  color: string;
+  area?: boolean;
+  /** Stretches shaded behind the line, in `bandColor`. */
+  bands?: TimeBand[];
+  bandColor?: string;
+  testId: string;
+}) {
   const chartRef = useChart(
     (chart) => {
+      if (bands.length > 0) addBands(chart, points, bands, bandColor);
       const series = area
         ? chart.addSeries(AreaSeries, { lineColor: color, topColor: `${color}00`, bottomColor: `${color}66`, lineWidth: 2, invertFilledArea: true })
         : chart.addSeries(LineSeries, { color, lineWidth: 2 });
       series.setData(points);
     },
-    [points, color, area],
+    [points, color, area, bands, bandColor],
   );
   const last = points[points.length - 1];
-  const summary = last ? `${points.length} points, last ${last.value.toFixed(2)}` : 'no data';
-  return <ChartFrame label={label} points={points.length} summary={summary} chartRef={chartRef} testId={testId} />;
+  const summary = last ? `${points.length} points, last ${last.value.toFixed(2)}${bands.length ? `, ${bands.length} shaded periods` : ''}` : 'no data';
+  return <ChartFrame label={label} points={points.length} summary={summary} chartRef={chartRef} testId={testId} bands={bands.length || undefined} />;
 }
 
 export function CandleChart({
