@@ -212,26 +212,32 @@ describe('the backtest report in a browser (contract §18)', () => {
     expect(scatter.points).toEqual(trades().map((trade) => [trade.exit_reason, Number(trade.pnl) > 0]));
   });
 
-  it('downloads trades.csv signed from the API, byte for byte', async () => {
+  it('downloads trades.csv and equity.csv signed from the API, byte for byte', async () => {
     const { page } = tab;
     const folder = await mkdtemp(path.join(os.tmpdir(), 'report-downloads-'));
     const browserSession = await chromium.browser.target().createCDPSession();
     try {
       await browserSession.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: folder, eventsEnabled: true });
-      const finished = new Promise<string>((resolve) => {
-        let name = '';
-        browserSession.on('Browser.downloadWillBegin', (event) => (name = event.suggestedFilename));
-        browserSession.on('Browser.downloadProgress', (event) => event.state === 'completed' && resolve(name));
-      });
-      await page.click('.downloads button ::-p-text(Download trades.csv)');
-      const name = await finished;
-      expect(name).toBe(`${job.id}-trades.csv`);
-      const csvPath = `/v1/backtest/jobs/${job.id}/trades.csv`;
-      const answer = await fetch(`${service.url}${csvPath}`, { headers: signedHeaders(account.key, 'GET', csvPath) });
-      expect(answer.status).toBe(200);
-      const expected = Buffer.from(await answer.arrayBuffer());
-      expect(expected.toString('utf8').split('\r\n')).toHaveLength(trades().length + 2);
-      expect((await readFile(path.join(folder, name))).equals(expected)).toBe(true);
+      const names = new Map<string, string>();
+      browserSession.on('Browser.downloadWillBegin', (event) => names.set(event.guid, event.suggestedFilename));
+      for (const [file, lines] of [
+        ['trades', trades().length + 1],
+        ['equity', result().equity_curve.length + 1],
+      ] as const) {
+        const finished = new Promise<string>((resolve) =>
+          browserSession.on('Browser.downloadProgress', (event) => event.state === 'completed' && resolve(names.get(event.guid) ?? '')),
+        );
+        await page.click(`.downloads button ::-p-text(Download ${file}.csv)`);
+        const name = await finished;
+        expect(name).toBe(`${job.id}-${file}.csv`);
+        const csvPath = `/v1/backtest/jobs/${job.id}/${file}.csv`;
+        const answer = await fetch(`${service.url}${csvPath}`, { headers: signedHeaders(account.key, 'GET', csvPath) });
+        expect(answer.status).toBe(200);
+        const expected = Buffer.from(await answer.arrayBuffer());
+        // A header row, a line per trade or curve point, each ended by CRLF.
+        expect(expected.toString('utf8').split('\r\n')).toHaveLength(lines + 1);
+        expect((await readFile(path.join(folder, name))).equals(expected)).toBe(true);
+      }
     } finally {
       await browserSession.detach();
       await rm(folder, { recursive: true, force: true });
