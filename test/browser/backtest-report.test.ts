@@ -244,6 +244,24 @@ describe('the backtest report in a browser (contract §18)', () => {
     }
   });
 
+  it('signed in with an app token, says the CSV files need an API key instead of offering downloads that cannot be signed', async () => {
+    const other = await watchedPage(chromium.browser, service.url);
+    try {
+      const { page } = other;
+      await page.goto(`${service.url}/#/backtests`);
+      await page.click('input[name=kind][value=token]');
+      await page.type('#app-token', account.token);
+      await page.click('.sign-in form button[type=submit]');
+      await (await page.waitForSelector(`button[aria-label="Show job ${job.id}"]`))!.click();
+      const note = await page.waitForSelector('[data-testid=csv-needs-key]');
+      expect(await note!.evaluate((text) => text.textContent)).toBe('The CSV files are signed API paths: sign in with an API key to download them.');
+      expect(await page.$('.downloads button')).toBeNull();
+      expect(other.problems).toEqual([]);
+    } finally {
+      await other.page.close();
+    }
+  });
+
   it('fits a 390 px screen: wide tables and the heatmap scroll inside their own regions', async () => {
     const { page } = tab;
     await page.setViewport({ width: 390, height: 844 });

@@ -30,7 +30,12 @@ const FILES = ['trades', 'equity'] as const;
 export function CsvDownloads({ jobId, credentials }: { jobId: string; credentials: Credentials }) {
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
-  if (credentials.kind !== 'key') return <p class="message">The CSV files are signed API paths: sign in with an API key to download them.</p>;
+  if (credentials.kind !== 'key')
+    return (
+      <p class="message" data-testid="csv-needs-key">
+        The CSV files are signed API paths: sign in with an API key to download them.
+      </p>
+    );
   const key = credentials;
   async function download(file: (typeof FILES)[number]) {
     setBusy(file);
