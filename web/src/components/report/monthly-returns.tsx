@@ -17,44 +17,46 @@ export function MonthlyReturns({ months }: { months: MonthlyReturn[] }) {
   const years = [...new Set(months.map((month) => month.month.slice(0, 4)))].sort();
   const largest = Math.max(0, ...months.map((month) => Math.abs(Number(month.return))));
   return (
-    <div class="table-scroll" role="region" aria-label="Monthly returns" tabIndex={0}>
-      <table class="heatmap monthly-returns" data-testid="monthly-returns" data-cells={months.length}>
-        <caption>Monthly returns (UTC months, of the daily equity)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Year</th>
-            {MONTHS.map((name) => (
-              <th scope="col" class="numeric" key={name}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {years.map((year) => (
-            <tr key={year}>
-              <th scope="row">{year}</th>
-              {MONTHS.map((name, index) => {
-                const month = `${year}-${String(index + 1).padStart(2, '0')}`;
-                const value = byMonth.get(month);
-                if (value === undefined) return <td key={month} class="cell empty" />;
-                return (
-                  <td
-                    key={month}
-                    class="cell"
-                    data-month={month}
-                    data-value={value}
-                    title={`${name} ${year}: ${formatPercent(value)}`}
-                    style={{ background: background(Number(value), largest) }}
-                  >
-                    {formatPercent(value)}
-                  </td>
-                );
-              })}
+    <div class="table-block">
+      <div class="table-scroll" role="region" aria-label="Monthly returns" tabIndex={0}>
+        <table class="heatmap monthly-returns" data-testid="monthly-returns" data-cells={months.length}>
+          <caption>Monthly returns (UTC months, of the daily equity)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Year</th>
+              {MONTHS.map((name) => (
+                <th scope="col" class="numeric" key={name}>
+                  {name}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {years.map((year) => (
+              <tr key={year}>
+                <th scope="row">{year}</th>
+                {MONTHS.map((name, index) => {
+                  const month = `${year}-${String(index + 1).padStart(2, '0')}`;
+                  const value = byMonth.get(month);
+                  if (value === undefined) return <td key={month} class="cell empty" />;
+                  return (
+                    <td
+                      key={month}
+                      class="cell"
+                      data-month={month}
+                      data-value={value}
+                      title={`${name} ${year}: ${formatPercent(value)}`}
+                      style={{ background: background(Number(value), largest) }}
+                    >
+                      {formatPercent(value)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
