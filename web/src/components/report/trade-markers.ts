@@ -6,7 +6,7 @@ import type { Trade } from './report-types';
 /**
  * An entry arrow and an exit marker per trade of `symbol`, on the bar that
  * holds each time; the exit's shape, colour and text say why it ended
- * (`EXIT_STYLES`), and a short arrow points the other way for a short's exits.
+ * (`EXIT_STYLES`). A short's exit sits below the bar, so its arrow points up.
  */
 export function tradeMarkers(trades: Trade[], symbol: string, timeframe: string): TradeMarker[] {
   const step = TIMEFRAME_MS[timeframe] ?? 3_600_000;
