@@ -6,6 +6,7 @@ import type { BacktestResult } from '../../src/engine';
 import type { JobRecord } from '../../src/services/backtests/job-records';
 import type { SweepRecord } from '../../src/services/backtests/sweep-records';
 import { formatDecimal, formatPercent, formatTime } from '../../web/src/components/format';
+import { formatMetricOf, metricField, metricLabel } from '../../web/src/components/metrics';
 import { finishedJob, finishedSweep, jobBody, sweepBody } from '../support/backtest';
 import { launchBrowser, watchedPage, type TestBrowser, type WatchedPage } from '../support/browser';
 import { newAccount, signedHeaders } from '../support/identity';
@@ -94,7 +95,7 @@ describe('the backtest report in a browser (contract §18)', () => {
     expect(report().drawdowns.length).toBeGreaterThan(0);
   });
 
-  it('shows every summary figure as the API gives it, the strategy beside the buy-and-hold benchmark', async () => {
+  it('shows every metric and summary figure as the API gives it, the strategy beside the buy-and-hold benchmark', async () => {
     const { page } = tab;
     const summary = report().summary;
     const shown = await page.$$eval('[data-testid=benchmark] dd[data-field], [data-testid=summary] dd[data-field]', (cells) =>
@@ -119,6 +120,12 @@ describe('the backtest report in a browser (contract §18)', () => {
       totalFunding: [summary.total_funding, formatDecimal(summary.total_funding)],
       longestDrawdown: [null, `${formatDecimal(longest / 86_400_000, 1)} d`],
     });
+    const metrics = Object.fromEntries(Object.entries(result().metrics).map(([name, value]) => [metricField(name), value]));
+    expect(
+      await page.$$eval('[data-testid=metrics] div', (cards) =>
+        Object.fromEntries(cards.map((card): [string, string] => [card.querySelector('dt')?.textContent ?? '', card.querySelector('dd')?.textContent ?? ''])),
+      ),
+    ).toEqual(Object.fromEntries(Object.keys(metrics).map((name) => [metricLabel(name), formatMetricOf(metrics, name)])));
     const beat = (Number(summary.total_return) - Number(summary.buy_and_hold_return)) * 100;
     expect(await page.$eval('[data-testid=benchmark] dd:not([data-field])', (cell) => cell.textContent)).toBe(
       `${beat >= 0 ? '+' : ''}${beat.toFixed(2)} points`,
@@ -128,6 +135,7 @@ describe('the backtest report in a browser (contract §18)', () => {
   it('draws the equity with the drawdown periods shaded and lists each period with its dates, depth and duration', async () => {
     const { page } = tab;
     await pointsOf(page, 'equity-chart');
+    await pointsOf(page, 'drawdown-chart');
     const { drawdowns } = report();
     expect(await page.$eval('[data-testid=equity-chart]', (figure) => figure.getAttribute('data-bands'))).toBe(String(drawdowns.length));
     expect(await page.$eval('[data-testid=equity-chart] canvas', (canvas) => canvas.width)).toBeGreaterThan(100);
