@@ -2,7 +2,6 @@ import {
   AreaSeries,
   CandlestickSeries,
   ColorType,
-  HistogramSeries,
   createChart,
   createSeriesMarkers,
   LineSeries,
@@ -14,6 +13,7 @@ import {
 } from 'lightweight-charts';
 import type { RefObject } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { TimeBandsPrimitive, type TimeBand } from './time-bands';
 
 /** Chart time: Unix seconds (lightweight-charts' UTCTimestamp). */
 export type ChartTime = UTCTimestamp;
@@ -36,12 +36,6 @@ export interface Candle {
 }
 
 export type TradeMarker = SeriesMarker<Time>;
-
-/** A stretch of time shaded behind a line (a drawdown period), both ends included. */
-export interface TimeBand {
-  from: ChartTime;
-  to: ChartTime;
-}
 
 /**
  * One lightweight-charts chart in a labelled figure: `draw` adds the series
@@ -101,17 +95,6 @@ function ChartFrame({ label, points, summary, chartRef, testId, bands }: ChartFr
   );
 }
 
-/**
- * Shades `bands` as full-height columns at the line's own points, on a
- * hidden price scale of their own (lightweight-charts draws no ranges of
- * time, and a column per point lines up with the line at every zoom).
- */
-function addBands(chart: IChartApi, points: LinePoint[], bands: TimeBand[], color: string) {
-  const shaded = chart.addSeries(HistogramSeries, { color, priceScaleId: 'bands', lastValueVisible: false, priceLineVisible: false });
-  chart.priceScale('bands').applyOptions({ visible: false, scaleMargins: { top: 0, bottom: 0 } });
-  shaded.setData(points.map(({ time }) => (bands.some((band) => time >= band.from && time <= band.to) ? { time, value: 1 } : { time })));
-}
-
 export function LineChart({
   label,
   points,
@@ -132,11 +115,11 @@ export function LineChart({
 }) {
   const chartRef = useChart(
     (chart) => {
-      if (bands.length > 0) addBands(chart, points, bands, bandColor);
       const series = area
         ? chart.addSeries(AreaSeries, { lineColor: color, topColor: `${color}00`, bottomColor: `${color}66`, lineWidth: 2, invertFilledArea: true })
         : chart.addSeries(LineSeries, { color, lineWidth: 2 });
       series.setData(points);
+      if (bands.length > 0) series.attachPrimitive(new TimeBandsPrimitive(bands, bandColor));
     },
     [points, color, area, bands, bandColor],
   );

@@ -1,6 +1,7 @@
-import { chartTime, type TimeBand } from '../charts';
+import { chartTime } from '../charts';
 import { formatDecimal, formatPercent, formatTime } from '../format';
 import { PagedTable } from '../paged-table';
+import type { TimeBand } from '../time-bands';
 import type { Drawdown } from './report-types';
 
 const DAY_MS = 86_400_000;
