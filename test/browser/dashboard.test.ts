@@ -236,7 +236,7 @@ describe('the dashboard in a browser (contract §14)', () => {
       );
       const { trades } = job.body.result;
       expect(trades.length).toBeGreaterThan(0);
-      expect(lines[0]).toBe('Id,Symbol,Side,Entry time,Entry price,Exit time,Exit price,Qty,PnL,Fee');
+      expect(lines[0]).toBe('Id,Symbol,Side,Entry time,Entry price,Exit time,Exit price,Qty,PnL,Fee,Exit reason,MAE,MFE');
       expect(lines).toHaveLength(trades.length + 1);
       const rows = lines.slice(1).map((line) => line.split(','));
       expect(rows.map((row) => [Number(row[0]), row[1], row[2], row[4], row[8]])).toEqual(

@@ -11,16 +11,26 @@ async function hmacHex(secret: string, message: string): Promise<string> {
   return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The headers of one POST /graphql carrying exactly `body` (contract §6: `timestamp + "POST" + "/graphql" + body`). */
-export async function graphQLRequestHeaders(credentials: Credentials | null, body: string): Promise<Record<string, string>> {
-  if (!credentials) return {};
-  if (credentials.kind === 'token') return { authorization: `Bearer ${credentials.token}` };
+/** Contract §6 headers of one request: signed over `timestamp + METHOD + path with query + body`, exactly as sent. */
+export async function signedHeaders(
+  credentials: Extract<Credentials, { kind: 'key' }>,
+  method: string,
+  pathWithQuery: string,
+  body = '',
+): Promise<Record<string, string>> {
   const timestamp = String(Date.now());
   return {
     'X-Service-API-Key': credentials.apiKey,
     'X-Service-Timestamp': timestamp,
-    'X-Service-Signature': await hmacHex(credentials.secret, `${timestamp}POST/graphql${body}`),
+    'X-Service-Signature': await hmacHex(credentials.secret, `${timestamp}${method}${pathWithQuery}${body}`),
   };
+}
+
+/** The headers of one POST /graphql carrying exactly `body`: signed with a key, or the app token as Bearer. */
+export async function graphQLRequestHeaders(credentials: Credentials | null, body: string): Promise<Record<string, string>> {
+  if (!credentials) return {};
+  if (credentials.kind === 'token') return { authorization: `Bearer ${credentials.token}` };
+  return signedHeaders(credentials, 'POST', '/graphql', body);
 }
 
 /** graphql-ws `connection_init` payload (contract §9): signed over `timestamp + "GET" + "/graphql"`, fresh at each (re)connect. */

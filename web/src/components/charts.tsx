@@ -13,6 +13,7 @@ import {
 } from 'lightweight-charts';
 import type { RefObject } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { TimeBandsPrimitive, type TimeBand } from './time-bands';
 
 /** Chart time: Unix seconds (lightweight-charts' UTCTimestamp). */
 export type ChartTime = UTCTimestamp;
@@ -82,30 +83,49 @@ interface ChartFrameProps {
   summary: string;
   chartRef: RefObject<HTMLDivElement>;
   testId: string;
+  bands?: number;
 }
 
-function ChartFrame({ label, points, summary, chartRef, testId }: ChartFrameProps) {
+function ChartFrame({ label, points, summary, chartRef, testId, bands }: ChartFrameProps) {
   return (
-    <figure class="chart" data-testid={testId} data-points={points}>
+    <figure class="chart" data-testid={testId} data-points={points} data-bands={bands}>
       <figcaption>{label}</figcaption>
       <div class="chart-canvas" ref={chartRef} role="img" aria-label={`${label}: ${summary}`} />
     </figure>
   );
 }
 
-export function LineChart({ label, points, color, area, testId }: { label: string; points: LinePoint[]; color: string; area?: boolean; testId: string }) {
+export function LineChart({
+  label,
+  points,
+  color,
+  area,
+  bands = [],
+  bandColor = 'rgba(239, 68, 68, 0.18)',
+  testId,
+}: {
+  label: string;
+  points: LinePoint[];
+  color: string;
+  area?: boolean;
+  /** Stretches shaded behind the line, in `bandColor`. */
+  bands?: TimeBand[];
+  bandColor?: string;
+  testId: string;
+}) {
   const chartRef = useChart(
     (chart) => {
       const series = area
         ? chart.addSeries(AreaSeries, { lineColor: color, topColor: `${color}00`, bottomColor: `${color}66`, lineWidth: 2, invertFilledArea: true })
         : chart.addSeries(LineSeries, { color, lineWidth: 2 });
       series.setData(points);
+      if (bands.length > 0) series.attachPrimitive(new TimeBandsPrimitive(bands, bandColor));
     },
-    [points, color, area],
+    [points, color, area, bands, bandColor],
   );
   const last = points[points.length - 1];
-  const summary = last ? `${points.length} points, last ${last.value.toFixed(2)}` : 'no data';
-  return <ChartFrame label={label} points={points.length} summary={summary} chartRef={chartRef} testId={testId} />;
+  const summary = last ? `${points.length} points, last ${last.value.toFixed(2)}${bands.length ? `, ${bands.length} shaded periods` : ''}` : 'no data';
+  return <ChartFrame label={label} points={points.length} summary={summary} chartRef={chartRef} testId={testId} bands={bands.length || undefined} />;
 }
 
 export function CandleChart({

@@ -3,6 +3,16 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Why a backtest trade ended (contract §18). */
+export type BacktestExitReason =
+  | 'end'
+  | 'liquidation'
+  | 'protection'
+  | 'signal'
+  | 'stop_loss'
+  | 'take_profit'
+  | 'trailing_stop';
+
 /** The status of a backtest job or sweep. */
 export type BacktestJobStatus =
   | 'cancelled'
@@ -176,7 +186,7 @@ export type BacktestJobResultQueryVariables = Exact<{
 }>;
 
 
-export type BacktestJobResultQuery = { backtestJob: { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, result: { metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number }, equityCurve: Array<{ time: string, equity: string }> | null, trades: Array<{ id: number, side: string, symbol: string, entryTime: string, entryPrice: string, exitTime: string, exitPrice: string, qty: string, pnl: string, fee: string }> | null } | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
+export type BacktestJobResultQuery = { backtestJob: { id: string, status: BacktestJobStatus, progress: number, submittedAt: string, finishedAt: string | null, result: { metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number }, equityCurve: Array<{ time: string, equity: string }> | null, trades: Array<{ id: number, side: string, symbol: string, entryTime: string, entryPrice: string, exitTime: string, exitPrice: string, qty: string, pnl: string, fee: string, funding: string, exitReason: BacktestExitReason, mae: string, mfe: string }> | null, report: { summary: { totalReturn: string, buyAndHoldReturn: string, exposure: string, totalFees: string, totalFunding: string, longTrades: number, shortTrades: number, bestTrade: string, worstTrade: string, avgTradeDurationS: number, maxConsecutiveWins: number, maxConsecutiveLosses: number }, perSymbol: Array<{ symbol: string, trades: number, winRate: string, pnl: string, fees: string, funding: string }>, monthlyReturns: Array<{ month: string, return: string }>, drawdowns: Array<{ peakTime: string, troughTime: string, recoveryTime: string | null, depth: string }> } | null } | null, config: { templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, capital: string }, error: { code: string, message: string } | null } };
 
 export type RunBacktestMutationVariables = Exact<{
   input: CreateBacktestJobInput;
@@ -300,14 +310,14 @@ export type StrategyEventFeedSubscription = { strategyEvents: { id: string, type
 
 export type SweepMetricsFragment = { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number };
 
-export type SweepFieldsFragment = { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null };
+export type SweepFieldsFragment = { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null, selection: { trials: number, deflatedSharpe: string } | null } | null, error: { code: string, message: string } | null };
 
 export type RunBacktestSweepMutationVariables = Exact<{
   input: CreateBacktestSweepInput;
 }>;
 
 
-export type RunBacktestSweepMutation = { createBacktestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+export type RunBacktestSweepMutation = { createBacktestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null, selection: { trials: number, deflatedSharpe: string } | null } | null, error: { code: string, message: string } | null } };
 
 export type RecentBacktestSweepsQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -321,14 +331,14 @@ export type BacktestSweepResultQueryVariables = Exact<{
 }>;
 
 
-export type BacktestSweepResultQuery = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+export type BacktestSweepResultQuery = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null, selection: { trials: number, deflatedSharpe: string } | null } | null, error: { code: string, message: string } | null } };
 
 export type BacktestSweepProgressSubscriptionVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BacktestSweepProgressSubscription = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null } | null, error: { code: string, message: string } | null } };
+export type BacktestSweepProgressSubscription = { backtestSweep: { id: string, status: BacktestJobStatus, combinations: number, skipped: number, progress: number, submittedAt: string, finishedAt: string | null, config: { templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, start: string, end: string, objective: SweepObjective, top: number }, result: { objective: SweepObjective, rows: Array<{ params: Record<string, unknown>, metrics: { sharpe: string, sortino: string, calmar: string, maxDrawdown: string, winRate: string, profitFactor: string, cagr: string, expectedValue: string, totalTrades: number, avgTradeDurationSeconds: number } }> | null, selection: { trials: number, deflatedSharpe: string } | null } | null, error: { code: string, message: string } | null } };
 
 export type WebhookFieldsFragment = { id: string, url: string, events: Array<string>, description: string | null, status: WebhookStatus, consecutiveFailures: number, lastDeliveryAt: string | null, lastSuccessAt: string | null, createdAt: string };
 
@@ -520,6 +530,10 @@ export const SweepFieldsFragmentDoc = new TypedDocumentString(`
         ...SweepMetrics
       }
     }
+    selection {
+      trials
+      deflatedSharpe
+    }
   }
   error {
     code
@@ -623,6 +637,44 @@ export const BacktestJobResultDocument = new TypedDocumentString(`
         qty
         pnl
         fee
+        funding
+        exitReason
+        mae
+        mfe
+      }
+      report {
+        summary {
+          totalReturn
+          buyAndHoldReturn
+          exposure
+          totalFees
+          totalFunding
+          longTrades
+          shortTrades
+          bestTrade
+          worstTrade
+          avgTradeDurationS
+          maxConsecutiveWins
+          maxConsecutiveLosses
+        }
+        perSymbol {
+          symbol
+          trades
+          winRate
+          pnl
+          fees
+          funding
+        }
+        monthlyReturns {
+          month
+          return
+        }
+        drawdowns {
+          peakTime
+          troughTime
+          recoveryTime
+          depth
+        }
       }
     }
   }
@@ -982,6 +1034,10 @@ fragment SweepFields on BacktestSweep {
         ...SweepMetrics
       }
     }
+    selection {
+      trials
+      deflatedSharpe
+    }
   }
   error {
     code
@@ -1049,6 +1105,10 @@ fragment SweepFields on BacktestSweep {
         ...SweepMetrics
       }
     }
+    selection {
+      trials
+      deflatedSharpe
+    }
   }
   error {
     code
@@ -1098,6 +1158,10 @@ fragment SweepFields on BacktestSweep {
       metrics {
         ...SweepMetrics
       }
+    }
+    selection {
+      trials
+      deflatedSharpe
     }
   }
   error {

@@ -1,17 +1,24 @@
 import { useMemo } from 'preact/hooks';
 import type { Credentials } from '../api/credentials';
-import { TIMEFRAME_MS, loadCandles, wireTimeframe } from '../api/klines';
-import { CandleChart, chartTime, LineChart, type LinePoint, type TradeMarker } from '../components/charts';
-import { formatDecimal, formatPrice, formatTime } from '../components/format';
+import { loadCandles, wireTimeframe } from '../api/klines';
+import { CandleChart, chartTime, LineChart, type LinePoint } from '../components/charts';
+import { formatDecimal, formatPercent, formatPrice, formatTime } from '../components/format';
 import { formatMetricOf, metricLabel } from '../components/metrics';
 import { ErrorMessage } from '../components/messages';
 import { PagedTable } from '../components/paged-table';
+import { CsvDownloads } from '../components/report/csv-downloads';
+import { drawdownBands, DrawdownTable } from '../components/report/drawdown-periods';
+import { EXIT_STYLES } from '../components/report/exit-reasons';
+import { ExcursionScatter } from '../components/report/excursion-scatter';
+import { ExitReasonTable } from '../components/report/exit-reason-table';
+import { MarkerLegend } from '../components/report/marker-legend';
+import { MonthlyReturns } from '../components/report/monthly-returns';
+import '../components/report/report.css';
+import type { Job } from '../components/report/report-types';
+import { SummaryCards } from '../components/report/summary-cards';
+import { SymbolTable } from '../components/report/symbol-table';
+import { tradeMarkers } from '../components/report/trade-markers';
 import { useAsync } from '../components/use-async';
-import type { BacktestJobResultQuery } from '../graphql/generated';
-
-type Job = BacktestJobResultQuery['backtestJob'];
-type Result = NonNullable<Job['result']>;
-type Trade = NonNullable<Result['trades']>[number];
 
 /** Drawdown at each point: percent below the highest equity so far (0 at a new high). */
 export function drawdownCurve(equity: LinePoint[]): LinePoint[] {
@@ -22,39 +29,20 @@ export function drawdownCurve(equity: LinePoint[]): LinePoint[] {
   });
 }
 
-/** An entry arrow and an exit circle per trade, on the bar that holds the trade's time. */
-function tradeMarkers(trades: Trade[], symbol: string, timeframe: string): TradeMarker[] {
-  const step = TIMEFRAME_MS[timeframe] ?? 3_600_000;
-  const bar = (time: string) => chartTime(Math.floor(new Date(time).getTime() / step) * step);
-  return trades
-    .filter((trade) => trade.symbol === symbol)
-    .flatMap((trade): TradeMarker[] => {
-      const long = trade.side.toLowerCase() === 'long';
-      return [
-        {
-          time: bar(trade.entryTime),
-          position: long ? 'belowBar' : 'aboveBar',
-          shape: long ? 'arrowUp' : 'arrowDown',
-          color: '#38bdf8',
-          text: long ? 'Long' : 'Short',
-        },
-        {
-          time: bar(trade.exitTime),
-          position: long ? 'aboveBar' : 'belowBar',
-          shape: 'circle',
-          color: Number(trade.pnl) >= 0 ? '#22c55e' : '#ef4444',
-          text: 'Exit',
-        },
-      ];
-    })
-    .sort((a, b) => Number(a.time) - Number(b.time));
-}
-
-/** Metrics, equity and drawdown, the candles of the first symbol with the trades marked, and the trades in pages. */
+/**
+ * A done job: its metrics, the report (contract §18: summary with the
+ * benchmark, drawdown periods shaded and listed, monthly returns, exits by
+ * reason, excursions, per symbol), the candles of the first symbol with the
+ * trades marked by exit reason, the trades in pages and the CSV downloads.
+ */
 export function BacktestResult({ job, credentials }: { job: Job; credentials: Credentials }) {
   const result = job.result;
-  const equity = useMemo(() => (result?.equityCurve ?? []).map((point) => ({ time: chartTime(point.time), value: Number(point.equity) })), [result]);
+  const report = result?.report;
+  const equityCurve = result?.equityCurve ?? [];
+  const lastTime = equityCurve[equityCurve.length - 1]?.time ?? job.config.end;
+  const equity = useMemo(() => equityCurve.map((point) => ({ time: chartTime(point.time), value: Number(point.equity) })), [result]);
   const drawdown = useMemo(() => drawdownCurve(equity), [equity]);
+  const bands = useMemo(() => drawdownBands(report?.drawdowns ?? [], lastTime), [result]);
   const symbol = job.config.symbols[0] ?? '';
   const trades = result?.trades ?? [];
   const timeframe = wireTimeframe(job.config.timeframe);
@@ -66,10 +54,11 @@ export function BacktestResult({ job, credentials }: { job: Job; credentials: Cr
   if (!result) return null;
 
   return (
-    <section class="result" aria-labelledby="result-title">
+    <section class="result report" aria-labelledby="result-title">
       <h3 id="result-title">
         Result of {job.id} ({job.config.templateId} on {job.config.symbols.join(', ')}, {timeframe})
       </h3>
+      <CsvDownloads jobId={job.id} credentials={credentials} />
       <dl class="metrics" data-testid="metrics">
         {Object.entries(result.metrics).map(([name]) => (
           <div key={name}>
@@ -78,12 +67,29 @@ export function BacktestResult({ job, credentials }: { job: Job; credentials: Cr
           </div>
         ))}
       </dl>
+      {report && <SummaryCards summary={report.summary} drawdowns={report.drawdowns} lastTime={lastTime} />}
       <div class="grid charts">
-        <LineChart testId="equity-chart" label="Equity" points={equity} color="#38bdf8" />
+        <LineChart testId="equity-chart" label="Equity (daily; the deepest drawdowns shaded)" points={equity} color="#38bdf8" bands={bands} />
         <LineChart testId="drawdown-chart" label="Drawdown of the daily equity (%); max drawdown above is per bar" points={drawdown} color="#ef4444" area />
       </div>
+      {report && (
+        <>
+          <DrawdownTable drawdowns={report.drawdowns} lastTime={lastTime} />
+          <MonthlyReturns months={report.monthlyReturns} />
+        </>
+      )}
       <ErrorMessage>{candles.error}</ErrorMessage>
-      {candles.data && <CandleChart testId="trade-candles" label={`${symbol} candles with the trades`} candles={candles.data} markers={markers} />}
+      {candles.data && (
+        <>
+          <CandleChart testId="trade-candles" label={`${symbol} candles with the trades, exits marked by reason`} candles={candles.data} markers={markers} />
+          <MarkerLegend trades={trades} symbol={symbol} />
+        </>
+      )}
+      <div class="grid">
+        <ExitReasonTable trades={trades} />
+        <ExcursionScatter trades={trades} />
+      </div>
+      {report && <SymbolTable rows={report.perSymbol} />}
       <PagedTable
         caption={`Trades (${trades.length})`}
         rows={trades}
@@ -102,6 +108,9 @@ export function BacktestResult({ job, credentials }: { job: Job; credentials: Cr
           { label: 'Qty', value: (trade) => trade.qty, numeric: true },
           { label: 'PnL', value: (trade) => trade.pnl, numeric: true, render: (trade) => formatDecimal(trade.pnl) },
           { label: 'Fee', value: (trade) => trade.fee, numeric: true, render: (trade) => formatDecimal(trade.fee, 4) },
+          { label: 'Exit reason', value: (trade) => trade.exitReason, render: (trade) => EXIT_STYLES[trade.exitReason].label },
+          { label: 'MAE', value: (trade) => trade.mae, numeric: true, render: (trade) => formatPercent(trade.mae) },
+          { label: 'MFE', value: (trade) => trade.mfe, numeric: true, render: (trade) => formatPercent(trade.mfe) },
         ]}
       />
     </section>

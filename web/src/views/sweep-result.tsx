@@ -2,6 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { wireTimeframe } from '../api/klines';
 import { formatMetric, metricField, metricLabel } from '../components/metrics';
 import { PagedTable, type Column } from '../components/paged-table';
+import { SweepSelection } from '../components/report/sweep-selection';
 import type { SweepFieldsFragment } from '../graphql/generated';
 
 type Row = NonNullable<NonNullable<SweepFieldsFragment['result']>['rows']>[number];
@@ -174,7 +175,7 @@ function Heatmap({ sweep, rows, values: axes, params }: { sweep: SweepFieldsFrag
   );
 }
 
-/** The leaderboard so far (best first by the objective) and, when two or more params vary, the heatmap. */
+/** The leaderboard so far (best first by the objective) with, once done, its deflated Sharpe ratio, and, when two or more params vary, the heatmap. */
 export function SweepResult({ sweep }: { sweep: SweepFieldsFragment }) {
   const rows = sweep.result?.rows ?? [];
   const values = useMemo(() => paramValues(rows), [rows]);
@@ -197,6 +198,7 @@ export function SweepResult({ sweep }: { sweep: SweepFieldsFragment }) {
         Sweep {sweep.id}: {sweep.config.templateId} on {sweep.config.symbols.join(', ')}, {wireTimeframe(sweep.config.timeframe)} ({sweep.combinations}{' '}
         combinations, {sweep.skipped} skipped)
       </h3>
+      {sweep.result?.selection && <SweepSelection selection={sweep.result.selection} />}
       <PagedTable
         caption={`Leaderboard by ${metricLabel(objective)} (best ${rows.length})`}
         rows={rows}
