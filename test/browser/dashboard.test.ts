@@ -374,7 +374,7 @@ describe('the dashboard in a browser (contract §14)', () => {
     };
     await page.select('#positions-status', 'closed');
     await captionShown(page, 'Positions of Browser trend (closed');
-    expect((await positionRows(1)).map((row) => [row[1], row[6], row[8], row[9]])).toEqual([['short', '66,900', '0.47', 'stop_loss']]);
+    expect((await positionRows(1)).map((row) => [row[1], row[6], row[9], row[10]])).toEqual([['short', '66,900', '0.47', 'Stop-loss']]);
     await page.select('#positions-status', 'all');
     await captionShown(page, 'Positions of Browser trend (open and closed');
     expect((await positionRows(2)).map((row) => [row[1], row[5]])).toEqual([
