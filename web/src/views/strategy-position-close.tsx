@@ -61,7 +61,8 @@ export function usePositionClose(session: Session, strategyId: string, onClosed:
       <Notice>
         {closed && (
           <span data-testid="closed-position">
-            Closed {closed.symbol} at {formatPrice(closed.exitPrice)} ({CLOSE_REASON_LABELS[closed.closeReason ?? 'manual']}), PnL {formatDecimal(closed.pnl)}.
+            Closed {closed.symbol} at {formatPrice(closed.exitPrice)}
+            {closed.closeReason && ` (${CLOSE_REASON_LABELS[closed.closeReason]})`}, PnL {formatDecimal(closed.pnl)}.
           </span>
         )}
       </Notice>
