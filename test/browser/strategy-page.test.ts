@@ -10,9 +10,10 @@ import { startTradingWorld, strategyBody, type TradingWorld } from '../support/t
 
 /**
  * The strategy page in a real Chromium (issues 28 and 29): closing one
- * position by hand, a close the service refuses, and a strategy its max
- * drawdown halted, each shown with the API's own values. Two dry runs trade
- * scripted candles on a fast exchange clock (1-minute candles every second).
+ * position by hand, a close the service refuses, and strategies their max
+ * drawdown or daily loss halted, each shown with the API's own values. Three
+ * dry runs trade scripted candles on a fast exchange clock (1-minute candles
+ * every second).
  */
 const clock = fastClock(60);
 const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '5' };
@@ -45,6 +46,7 @@ describe('the strategy page: closing a position, and a halted strategy (issues 2
   let tab: WatchedPage;
   let trading: { id: string; open: PositionRecord[] };
   let halted: StrategyRecord;
+  let dayHalted: StrategyRecord;
 
   const positionsOf = async (id: string) => (await account.call<PositionPage>('GET', `/v1/strategies/${id}/positions?limit=100`)).body.data;
 
@@ -90,10 +92,20 @@ describe('the strategy page: closing a position, and a halted strategy (issues 2
     account = await newAccount(service.url, world, EMAIL);
     world.market.scriptCloses('DOTUSDT', turnUp(100));
     world.market.scriptCloses('LINKUSDT', turnUp(50));
-    world.market.scriptCloses('ATOMUSDT', (index) => defined(CYCLE[((index % 6) + 6) % 6], 'a close of the cycle'));
+    const cycle = (index: number) => defined(CYCLE[((index % 6) + 6) % 6], 'a close of the cycle');
+    world.market.scriptCloses('ATOMUSDT', cycle);
+    world.market.scriptCloses('NEARUSDT', cycle);
     tab = await watchedPage(chromium.browser, service.url);
-    // The two runs trade while the browser signs in.
-    [trading, halted] = await Promise.all([
+    /** A deployed run once its record shows a halt in `status`. */
+    const haltedRun = async (name: string, symbol: string, params: Record<string, unknown>, status: string) => {
+      const id = await deployed(name, [symbol], params);
+      return waitFor(async () => {
+        const { body } = await account.call<StrategyRecord>('GET', `/v1/strategies/${id}`);
+        return body.status === status && body.halts.length > 0 ? body : undefined;
+      });
+    };
+    // The runs trade while the browser signs in.
+    [trading, halted, dayHalted] = await Promise.all([
       (async () => {
         const id = await deployed('Two longs', ['DOTUSDT', 'LINKUSDT']);
         const open = await waitFor(async () => {
@@ -102,13 +114,8 @@ describe('the strategy page: closing a position, and a halted strategy (issues 2
         });
         return { id, open };
       })(),
-      (async () => {
-        const id = await deployed('Guarded', ['ATOMUSDT'], { max_drawdown_pct: 5 });
-        return waitFor(async () => {
-          const { body } = await account.call<StrategyRecord>('GET', `/v1/strategies/${id}`);
-          return body.status === 'paused' && body.halts.length > 0 ? body : undefined;
-        });
-      })(),
+      haltedRun('Guarded', 'ATOMUSDT', { max_drawdown_pct: 5 }, 'paused'),
+      haltedRun('Day-limited', 'NEARUSDT', { daily_loss_pct: 5 }, 'deployed'),
       signIn(tab.page),
     ]);
   }, 60_000);
@@ -119,6 +126,24 @@ describe('the strategy page: closing a position, and a halted strategy (issues 2
     await chromium?.close();
     await service?.stop();
     await world?.stop();
+  });
+
+  // First, while the halt read in beforeAll is seconds old: on the fast clock a day passes in 24 minutes.
+  it('shows a strategy whose daily loss halts a symbol’s entries until the next 00:00 UTC, still deployed', async () => {
+    const { page } = tab;
+    await watch(page, 'Day-limited');
+    const halt = defined(dayHalted.halts[0], 'the halt');
+    expect(halt).toMatchObject({ symbol: 'NEARUSDT', reason: 'daily_loss' });
+    const until = (halt.until ?? 'no end').replace('T', ' ').slice(0, 16);
+    expect(until).toMatch(/ 00:00$/);
+    const text = await (await page.waitForSelector('[data-testid=strategy-halts]'))!.evaluate((element) => element.textContent);
+    expect(text).toContain(`Entries on NEARUSDT halted until ${until} UTC by the daily loss limit (daily_loss_pct 5 % below the day’s opening equity).`);
+    expect(text).toContain('the strategy stays deployed and trades again from the next UTC day');
+    const status = await page.$eval(
+      'button[aria-label="Positions and events of Day-limited"]',
+      (button) => button.closest('tr')?.querySelector('td:nth-child(4)')?.textContent,
+    );
+    expect(status).toBe('deployedhalted');
   });
 
   it('closes an open position after a confirmation and shows it closed by hand, at the exit price and pnl the API recorded', async () => {
