@@ -189,6 +189,7 @@ describe('the strategy page: closing a position, and a halted strategy (issues 2
     const { page } = tab;
     await page.click('button[aria-label="Close the LINKUSDT position"]');
     await page.waitForSelector('[role=alertdialog]');
+    await tab.screenshot('strategy-close-confirm');
     // Someone else closes it first (another tab, a client of the API).
     expect((await account.call('POST', `/v1/strategies/${trading.id}/positions/LINKUSDT/close`)).status).toBe(200);
     await page.click('[role=alertdialog] button.primary');
