@@ -50,6 +50,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
         created_at: expect.stringMatching(ISO),
         updated_at: expect.stringMatching(ISO),
         stats: { open_positions: 0, total_pnl: '0', total_trades: 0, win_rate: '0' },
+        halts: [],
       });
       expect((await call('GET', `/v1/strategies/${response.body.id}`)).body).toEqual(response.body);
     });

@@ -1749,6 +1749,8 @@ export interface components {
       created_at: string;
       updated_at: string;
       stats: components['schemas']['SignedStrategyStats'];
+      /** @description Contract §19: the symbols whose entries the run's protections hold back now; empty when none. A new deploy clears them. */
+      halts: components['schemas']['StrategyHalt'][];
     };
     /** @description Cumulative across runs; not reset on deploy. */
     SignedStrategyStats: {
@@ -1758,6 +1760,19 @@ export interface components {
       total_trades: number;
       /** @description Decimal fraction of closed trades with pnl > 0. */
       win_rate: string;
+    };
+    /** @description Contract §19: a symbol whose entries the run's protections hold back now, with the strategy.protection_triggered that tripped it. */
+    StrategyHalt: {
+      symbol: string;
+      /**
+       * @description max_drawdown: the run was closed and paused; daily_loss: no entry on this symbol until `until`.
+       * @enum {string}
+       */
+      reason: 'max_drawdown' | 'daily_loss';
+      until?: string | null;
+      triggered_at?: string | null;
+      equity?: string | null;
+      threshold?: string | null;
     };
     SignedStrategyPage: {
       data: components['schemas']['SignedStrategy'][];

@@ -7,6 +7,7 @@ import { DELIVERY_STATUSES } from '../entities/webhook-delivery.entity';
 import { WEBHOOK_STATUSES } from '../entities/webhook.entity';
 import { JOB_STATUSES } from '../services/backtests/job-records';
 import { OBJECTIVES } from '../services/backtests/sweep-config';
+import { PROTECTION_REASONS } from '../services/strategies/strategy-halts';
 import { POSITION_STATUSES } from '../services/strategies/strategy-history';
 
 /*
@@ -38,6 +39,9 @@ registerEnumType(PositionStatusEnum, { name: 'PositionStatus', description: 'ope
 
 export const CloseReasonEnum = sameNames(CLOSE_REASONS);
 registerEnumType(CloseReasonEnum, { name: 'CloseReason', description: 'Why a position closed (contract §11).' });
+
+export const ProtectionReasonEnum = sameNames(PROTECTION_REASONS);
+registerEnumType(ProtectionReasonEnum, { name: 'ProtectionReason', description: 'A contract §19 rule that halts a run.' });
 
 export const ExitReasonEnum = sameNames(EXIT_REASONS);
 registerEnumType(ExitReasonEnum, { name: 'BacktestExitReason', description: 'Why a backtest trade ended (contract §18).' });

@@ -2,7 +2,8 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { EventEnvelope } from '../events/event-types';
 import type { PositionRecord, StrategyRecord, StrategyStats } from '../services/strategies/strategy-records';
-import { CloseReasonEnum, PositionStatusEnum, StrategyStatusEnum, TemplateIdEnum, TimeframeEnum } from './enums';
+import type { StrategyHalt } from '../services/strategies/strategy-halts';
+import { CloseReasonEnum, PositionStatusEnum, ProtectionReasonEnum, StrategyStatusEnum, TemplateIdEnum, TimeframeEnum } from './enums';
 
 /*
  * Declared over the service's wire records (the REST shapes, snake_case) with
@@ -15,6 +16,23 @@ export class StrategyStatsType implements StrategyStats {
   @Field(() => String, { name: 'totalPnl', description: 'Decimal string, net of fees.' }) total_pnl!: string;
   @Field(() => Int, { name: 'totalTrades' }) total_trades!: number;
   @Field(() => String, { name: 'winRate', description: 'Decimal fraction of closed trades with pnl > 0.' }) win_rate!: string;
+}
+
+@ObjectType('StrategyHalt', {
+  description: "Contract §19: a symbol whose entries the run's protections hold back now, with the strategy.protection_triggered that tripped it.",
+})
+export class StrategyHaltType implements StrategyHalt {
+  @Field(() => String) symbol!: string;
+  @Field(() => ProtectionReasonEnum, { description: 'max_drawdown: the run was closed and paused; daily_loss: no entry on this symbol until `until`.' })
+  reason!: StrategyHalt['reason'];
+  @Field(() => String, {
+    nullable: true,
+    description: 'When entries may fill again (the next 00:00 UTC); null for max_drawdown, which lasts until a new deploy.',
+  })
+  until!: string | null;
+  @Field(() => String, { name: 'triggeredAt', nullable: true, description: 'When the rule tripped (the event time).' }) triggered_at!: string | null;
+  @Field(() => String, { nullable: true, description: "Decimal string: the symbol share's equity at the close that tripped it." }) equity!: string | null;
+  @Field(() => String, { nullable: true, description: 'Decimal string: the equity level the rule trips at.' }) threshold!: string | null;
 }
 
 @ObjectType('SignedStrategy', { description: 'A signed-API strategy (spec "Signed-API strategy").' })
@@ -34,6 +52,10 @@ export class StrategyType implements Omit<StrategyRecord, 'status'> {
   @Field(() => String, { name: 'createdAt' }) created_at!: string;
   @Field(() => String, { name: 'updatedAt' }) updated_at!: string;
   @Field(() => StrategyStatsType) stats!: StrategyStatsType;
+  @Field(() => [StrategyHaltType], {
+    description: "Contract §19: the symbols whose entries the run's protections hold back now; empty when none. A new deploy clears them.",
+  })
+  halts!: StrategyHalt[];
   // positions and events: resolved per request through DataLoaders by `StrategyHistoryFields`.
 }
 

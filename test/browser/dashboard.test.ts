@@ -252,27 +252,27 @@ describe('the dashboard in a browser (contract §14)', () => {
     const { page } = tab;
     await page.goto(`${service.url}/#/backtests`);
     await page.waitForSelector('form[aria-label="New sweep"] button[type=submit]');
-    expect(await page.$eval('#sweep-param-fast-from', (input) => (input as HTMLInputElement).value)).toBe('5');
+    expect(await page.$eval('#sweep-param-fast-from', (input) => (input as HTMLInputElement).value)).toBe('9');
     await page.click('form[aria-label="New sweep"] button[type=submit]');
     await page.waitForFunction(() => document.querySelector<HTMLProgressElement>('#sweep-progress')?.value === 100, { timeout: 20_000 });
     await page.waitForFunction(() => document.querySelector('label[for=sweep-progress]')?.textContent?.includes(': done, 100%'), { timeout: 10_000 });
     await captionShown(page, 'Leaderboard by Sharpe');
     // The finished sweep joins the recent sweeps.
     await page.waitForSelector('button[aria-label^="Show sweep sw_"]');
-    // 3 × 3 combinations, of which fast 15 / slow 15 is skipped (fast must stay below slow).
-    await page.waitForFunction(() => document.querySelector('[data-testid=sweep-heatmap]')?.getAttribute('data-cells') === '8');
+    // The example's 3 × 3 combinations (web/src/components/sweep-example.ts).
+    await page.waitForFunction(() => document.querySelector('[data-testid=sweep-heatmap]')?.getAttribute('data-cells') === '9');
     const heatmap = await page.$eval('[data-testid=sweep-heatmap]', (table) => ({
       caption: table.querySelector('caption')?.textContent,
       columns: [...table.querySelectorAll('thead th')].map((th) => th.textContent),
       labelled: [...table.querySelectorAll('td.cell')].every((cell) => cell.getAttribute('aria-label')?.includes('Sharpe') || cell.classList.contains('empty')),
     }));
-    expect(heatmap).toEqual({ caption: 'Sharpe by slow (rows) and fast (columns)', columns: ['slow \\ fast', '5', '10', '15'], labelled: true });
+    expect(heatmap).toEqual({ caption: 'Sharpe by slow (rows) and fast (columns)', columns: ['slow \\ fast', '9', '10', '11'], labelled: true });
     // By keyboard: from the metric select, past the table's scroll region, to the first cell.
     await page.focus('#heatmap-metric');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.matches('[data-testid=sweep-heatmap] td.cell'))).toBe(true);
-    expect(await page.$eval('[data-testid=heatmap-pointed]', (status) => status.textContent)).toMatch(/^fast 5, slow 15: Sharpe .+, rank \d+$/);
+    expect(await page.$eval('[data-testid=heatmap-pointed]', (status) => status.textContent)).toMatch(/^fast 9, slow 18: Sharpe .+, rank \d+$/);
 
     // Another metric colours and labels the same grid.
     await page.select('#heatmap-metric', 'totalTrades');
@@ -374,7 +374,7 @@ describe('the dashboard in a browser (contract §14)', () => {
     };
     await page.select('#positions-status', 'closed');
     await captionShown(page, 'Positions of Browser trend (closed');
-    expect((await positionRows(1)).map((row) => [row[1], row[6], row[8], row[9]])).toEqual([['short', '66,900', '0.47', 'stop_loss']]);
+    expect((await positionRows(1)).map((row) => [row[1], row[6], row[9], row[10]])).toEqual([['short', '66,900', '0.47', 'Stop-loss']]);
     await page.select('#positions-status', 'all');
     await captionShown(page, 'Positions of Browser trend (open and closed');
     expect((await positionRows(2)).map((row) => [row[1], row[5]])).toEqual([

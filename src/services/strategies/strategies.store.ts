@@ -9,6 +9,7 @@ import { StrategyOrder, type OrderPurpose } from '../../entities/strategy-order.
 import { StrategyPosition, type CloseReason } from '../../entities/strategy-position.entity';
 import { Strategy, type StrategyStatus } from '../../entities/strategy.entity';
 import type { CursorPosition } from '../pagination';
+import type { TripRow } from './strategy-halts';
 
 /**
  * Every SQL statement and ORM query of the strategy tables (`strategies`,
@@ -135,6 +136,21 @@ export class StrategyStore {
               count(*) FILTER (WHERE closed_at IS NOT NULL AND pnl > 0) AS wins,
               sum(pnl) FILTER (WHERE closed_at IS NOT NULL) AS pnl
          FROM strategy_positions WHERE strategy_id IN (${placeholders(strategyIds)}) GROUP BY strategy_id`,
+      strategyIds,
+    );
+  }
+
+  /** The latest `strategy.protection_triggered` per strategy, symbol and rule, for the halts the strategies' records show. */
+  lastTrips(em: EntityManager, strategyIds: string[]): Promise<TripRow[]> {
+    if (strategyIds.length === 0) return Promise.resolve([]);
+    return nativeQuery<TripRow>(
+      em,
+      `SELECT DISTINCT ON (data->>'strategy_id', data->>'symbol', data->>'reason')
+              data->>'strategy_id' AS strategy_id, data->>'symbol' AS symbol, data->>'reason' AS reason,
+              data->>'equity' AS equity, data->>'threshold' AS threshold, created_at
+         FROM outbox_events
+        WHERE type = 'strategy.protection_triggered' AND data->>'strategy_id' IN (${placeholders(strategyIds)})
+        ORDER BY data->>'strategy_id', data->>'symbol', data->>'reason', seq DESC`,
       strategyIds,
     );
   }

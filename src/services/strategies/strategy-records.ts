@@ -6,6 +6,7 @@ import type { EventEnvelope } from '../../events/event-types';
 import { numericText } from '../numeric-text';
 import { isoTimestamp } from '../timestamp-text';
 import type { EventRow, PositionRow, StatsRow, StrategyStore } from './strategies.store';
+import { haltsWithTrips, storedHalts, type StrategyHalt } from './strategy-halts';
 
 /** Spec "Signed-API strategy" `stats`: cumulative over every run, computed from the stored positions. */
 export interface StrategyStats {
@@ -31,6 +32,8 @@ export interface StrategyRecord {
   created_at: string;
   updated_at: string;
   stats: StrategyStats;
+  /** Contract §19: the symbols whose entries the run's protections hold back now, and why; empty when none. */
+  halts: StrategyHalt[];
 }
 
 const EMPTY_STATS: StrategyStats = { open_positions: 0, total_pnl: '0', total_trades: 0, win_rate: '0' };
@@ -50,7 +53,7 @@ export function statsFrom(rows: StatsRow[]): Map<string, StrategyStats> {
   return stats;
 }
 
-export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefined): StrategyRecord {
+export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefined, halts: StrategyHalt[] = []): StrategyRecord {
   return {
     id: strategy.id,
     name: strategy.name,
@@ -66,14 +69,17 @@ export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefi
     created_at: strategy.createdAt.toISOString(),
     updated_at: strategy.updatedAt.toISOString(),
     stats: stats ?? EMPTY_STATS,
+    halts,
   };
 }
 
 export async function recordOf(store: StrategyStore, em: EntityManager, strategy: Strategy): Promise<StrategyRecord> {
-  const stats = statsFrom(await store.statsRows(em, [strategy.id]));
-  return strategyRecord(strategy, stats.get(strategy.id));
+  const [record] = await recordsOf(store, em, [strategy]);
+  if (!record) throw new Error('recordsOf answers one record per strategy');
+  return record;
 }
 
+/** The records with their stats, and the halts of those whose stored protection memory holds one, each kind read in one statement. */
 export async function recordsOf(store: StrategyStore, em: EntityManager, strategies: Strategy[]): Promise<StrategyRecord[]> {
   const stats = statsFrom(
     await store.statsRows(
@@ -81,7 +87,13 @@ export async function recordsOf(store: StrategyStore, em: EntityManager, strateg
       strategies.map((strategy) => strategy.id),
     ),
   );
-  return strategies.map((strategy) => strategyRecord(strategy, stats.get(strategy.id)));
+  const now = Date.now();
+  const stored = strategies.map((strategy) => storedHalts(strategy, now));
+  const trips = await store.lastTrips(
+    em,
+    strategies.filter((_, index) => stored[index]?.length).map((strategy) => strategy.id),
+  );
+  return strategies.map((strategy, index) => strategyRecord(strategy, stats.get(strategy.id), haltsWithTrips(strategy.id, stored[index] ?? [], trips)));
 }
 
 /** Contract §11 position; decimals as strings, exit fields null while open. */

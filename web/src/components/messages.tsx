@@ -16,3 +16,12 @@ export function Loading({ what }: { what: string }) {
     </p>
   );
 }
+
+/** The outcome of something the user just did, read out politely. */
+export function Notice({ children }: { children?: ComponentChildren }) {
+  return children ? (
+    <p class="message notice" role="status">
+      {children}
+    </p>
+  ) : null;
+}

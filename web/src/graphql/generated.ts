@@ -113,6 +113,11 @@ export type PositionStatus =
   | 'closed'
   | 'open';
 
+/** A contract §19 rule that halts a run. */
+export type ProtectionReason =
+  | 'daily_loss'
+  | 'max_drawdown';
+
 export type SignedStrategyStatus =
   | 'deployed'
   | 'draft'
@@ -251,35 +256,35 @@ export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MeQuery = { me: { id: number, email: string, name: string } };
 
-export type StrategyFieldsFragment = { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } };
+export type StrategyFieldsFragment = { id: string, name: string, templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string }, halts: Array<{ symbol: string, reason: ProtectionReason, until: string | null, triggeredAt: string | null, equity: string | null, threshold: string | null }> };
 
 export type StrategiesQueryVariables = Exact<{
   cursor?: string | null | undefined;
 }>;
 
 
-export type StrategiesQuery = { signedStrategies: { nextCursor: string | null, data: Array<{ id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } }> } };
+export type StrategiesQuery = { signedStrategies: { nextCursor: string | null, data: Array<{ id: string, name: string, templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string }, halts: Array<{ symbol: string, reason: ProtectionReason, until: string | null, triggeredAt: string | null, equity: string | null, threshold: string | null }> }> } };
 
 export type CreateStrategyMutationVariables = Exact<{
   input: CreateSignedStrategyInput;
 }>;
 
 
-export type CreateStrategyMutation = { createSignedStrategy: { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+export type CreateStrategyMutation = { createSignedStrategy: { id: string, name: string, templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string }, halts: Array<{ symbol: string, reason: ProtectionReason, until: string | null, triggeredAt: string | null, equity: string | null, threshold: string | null }> } };
 
 export type DeployDryRunMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DeployDryRunMutation = { deployStrategy: { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+export type DeployDryRunMutation = { deployStrategy: { id: string, name: string, templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string }, halts: Array<{ symbol: string, reason: ProtectionReason, until: string | null, triggeredAt: string | null, equity: string | null, threshold: string | null }> } };
 
 export type PauseStrategyMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type PauseStrategyMutation = { pauseStrategy: { id: string, name: string, templateId: TemplateId, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string } } };
+export type PauseStrategyMutation = { pauseStrategy: { id: string, name: string, templateId: TemplateId, params: Record<string, unknown>, symbols: Array<string>, timeframe: Timeframe, capital: string, leverage: number, status: SignedStrategyStatus, deployedAt: string | null, stats: { openPositions: number, totalPnl: string, totalTrades: number, winRate: string }, halts: Array<{ symbol: string, reason: ProtectionReason, until: string | null, triggeredAt: string | null, equity: string | null, threshold: string | null }> } };
 
 export type StrategyEventFieldsFragment = { id: string, type: string, timestamp: string, data: Record<string, unknown> };
 
@@ -290,7 +295,15 @@ export type StrategyPositionsQueryVariables = Exact<{
 }>;
 
 
-export type StrategyPositionsQuery = { signedStrategy: { id: string, positions: { nextCursor: string | null, data: Array<{ id: string, symbol: string, side: string, quantity: string, entryPrice: string, entryFee: string, openedAt: string, exitPrice: string | null, exitFee: string | null, pnl: string | null, closedAt: string | null, closeReason: CloseReason | null, dryRun: boolean }> } } };
+export type StrategyPositionsQuery = { signedStrategy: { id: string, positions: { nextCursor: string | null, data: Array<{ id: string, symbol: string, side: string, quantity: string, entryPrice: string, entryFee: string, openedAt: string, exitPrice: string | null, exitFee: string | null, funding: string, pnl: string | null, closedAt: string | null, closeReason: CloseReason | null, dryRun: boolean }> } } };
+
+export type CloseStrategyPositionMutationVariables = Exact<{
+  strategyId: string | number;
+  symbol: string;
+}>;
+
+
+export type CloseStrategyPositionMutation = { closeStrategyPosition: { id: string, symbol: string, exitPrice: string | null, pnl: string | null, closeReason: CloseReason | null } };
 
 export type StrategyEventHistoryQueryVariables = Exact<{
   id: string | number;
@@ -467,6 +480,7 @@ export const StrategyFieldsFragmentDoc = new TypedDocumentString(`
   id
   name
   templateId
+  params
   symbols
   timeframe
   capital
@@ -478,6 +492,14 @@ export const StrategyFieldsFragmentDoc = new TypedDocumentString(`
     totalPnl
     totalTrades
     winRate
+  }
+  halts {
+    symbol
+    reason
+    until
+    triggeredAt
+    equity
+    threshold
   }
 }
     `, {"fragmentName":"StrategyFields"}) as unknown as TypedDocumentString<StrategyFieldsFragment, unknown>;
@@ -853,6 +875,7 @@ export const StrategiesDocument = new TypedDocumentString(`
   id
   name
   templateId
+  params
   symbols
   timeframe
   capital
@@ -864,6 +887,14 @@ export const StrategiesDocument = new TypedDocumentString(`
     totalPnl
     totalTrades
     winRate
+  }
+  halts {
+    symbol
+    reason
+    until
+    triggeredAt
+    equity
+    threshold
   }
 }`) as unknown as TypedDocumentString<StrategiesQuery, StrategiesQueryVariables>;
 export const CreateStrategyDocument = new TypedDocumentString(`
@@ -876,6 +907,7 @@ export const CreateStrategyDocument = new TypedDocumentString(`
   id
   name
   templateId
+  params
   symbols
   timeframe
   capital
@@ -887,6 +919,14 @@ export const CreateStrategyDocument = new TypedDocumentString(`
     totalPnl
     totalTrades
     winRate
+  }
+  halts {
+    symbol
+    reason
+    until
+    triggeredAt
+    equity
+    threshold
   }
 }`) as unknown as TypedDocumentString<CreateStrategyMutation, CreateStrategyMutationVariables>;
 export const DeployDryRunDocument = new TypedDocumentString(`
@@ -899,6 +939,7 @@ export const DeployDryRunDocument = new TypedDocumentString(`
   id
   name
   templateId
+  params
   symbols
   timeframe
   capital
@@ -910,6 +951,14 @@ export const DeployDryRunDocument = new TypedDocumentString(`
     totalPnl
     totalTrades
     winRate
+  }
+  halts {
+    symbol
+    reason
+    until
+    triggeredAt
+    equity
+    threshold
   }
 }`) as unknown as TypedDocumentString<DeployDryRunMutation, DeployDryRunMutationVariables>;
 export const PauseStrategyDocument = new TypedDocumentString(`
@@ -922,6 +971,7 @@ export const PauseStrategyDocument = new TypedDocumentString(`
   id
   name
   templateId
+  params
   symbols
   timeframe
   capital
@@ -933,6 +983,14 @@ export const PauseStrategyDocument = new TypedDocumentString(`
     totalPnl
     totalTrades
     winRate
+  }
+  halts {
+    symbol
+    reason
+    until
+    triggeredAt
+    equity
+    threshold
   }
 }`) as unknown as TypedDocumentString<PauseStrategyMutation, PauseStrategyMutationVariables>;
 export const StrategyPositionsDocument = new TypedDocumentString(`
@@ -950,6 +1008,7 @@ export const StrategyPositionsDocument = new TypedDocumentString(`
         openedAt
         exitPrice
         exitFee
+        funding
         pnl
         closedAt
         closeReason
@@ -960,6 +1019,17 @@ export const StrategyPositionsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<StrategyPositionsQuery, StrategyPositionsQueryVariables>;
+export const CloseStrategyPositionDocument = new TypedDocumentString(`
+    mutation CloseStrategyPosition($strategyId: ID!, $symbol: String!) {
+  closeStrategyPosition(strategyId: $strategyId, symbol: $symbol) {
+    id
+    symbol
+    exitPrice
+    pnl
+    closeReason
+  }
+}
+    `) as unknown as TypedDocumentString<CloseStrategyPositionMutation, CloseStrategyPositionMutationVariables>;
 export const StrategyEventHistoryDocument = new TypedDocumentString(`
     query StrategyEventHistory($id: ID!, $after: String) {
   signedStrategy(id: $id) {

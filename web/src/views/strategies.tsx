@@ -19,6 +19,7 @@ import {
 } from '../graphql/generated';
 import type { Session } from '../session';
 import { StrategyEvents } from './strategy-events';
+import { StrategyHalts } from './strategy-halts';
 import { StrategyPositions } from './strategy-positions';
 
 /** Creates a strategy in draft from a template, prefilled like the backtest form. */
@@ -145,7 +146,16 @@ export function Strategies({ session }: { session: Session }) {
           { label: 'Name', value: (row) => row.name },
           { label: 'Template', value: (row) => row.templateId },
           { label: 'Symbols', value: (row) => `${row.symbols.join(', ')} ${wireTimeframe(row.timeframe)}` },
-          { label: 'Status', value: (row) => row.status, render: (row) => <span class={`status ${row.status}`}>{row.status}</span> },
+          {
+            label: 'Status',
+            value: (row) => (row.halts.length > 0 ? `${row.status}, halted` : row.status),
+            render: (row) => (
+              <>
+                <span class={`status ${row.status}`}>{row.status}</span>
+                {row.halts.length > 0 && <span class="status halted">halted</span>}
+              </>
+            ),
+          },
           { label: 'Open positions', value: (row) => row.stats.openPositions, numeric: true },
           { label: 'Total PnL', value: (row) => formatDecimal(row.stats.totalPnl), numeric: true },
           { label: 'Trades', value: (row) => row.stats.totalTrades, numeric: true },
@@ -174,7 +184,14 @@ export function Strategies({ session }: { session: Session }) {
       />
       {watchedStrategy && (
         <div class="stacked-panels">
-          <StrategyPositions session={session} strategyId={watchedStrategy.id} name={watchedStrategy.name} revision={revision} />
+          <StrategyHalts strategy={watchedStrategy} />
+          <StrategyPositions
+            session={session}
+            strategyId={watchedStrategy.id}
+            name={watchedStrategy.name}
+            revision={revision}
+            onClosed={() => strategies.reload()}
+          />
           <StrategyEvents
             session={session}
             strategyId={watchedStrategy.id}

@@ -6,8 +6,9 @@ import { PagedTable } from '../components/paged-table';
 import { isNumeric, ParamsFields, paramsFrom, exampleValues, type ParamValues } from '../components/params-form';
 import { FINISHED_STATUSES, RunProgress } from '../components/run-progress';
 import { TemplatePicker } from '../components/template-picker';
-import { exampleSettings, RunSettingsFields, runInput, TextField } from '../components/run-settings';
+import { RunSettingsFields, runInput, TextField, type RunSettings } from '../components/run-settings';
 import { EXAMPLE_RULES, EXPRESSION_TEMPLATE, ExpressionEditor, ruleParams, withoutRules } from '../components/expression-editor';
+import { EXAMPLE_SWEEP } from '../components/sweep-example';
 import { exampleRanges, rangeParams, SweepRangeFields, type SweepRanges } from '../components/sweep-ranges';
 import { useAsync } from '../components/use-async';
 import { useSubscription } from '../components/use-subscription';
@@ -66,15 +67,32 @@ function SweepProgress({ session, sweep: submitted, onFinished }: { session: Ses
   );
 }
 
+const EXAMPLE_SETTINGS: RunSettings = {
+  symbol: EXAMPLE_SWEEP.symbol,
+  timeframe: EXAMPLE_SWEEP.timeframe,
+  start: EXAMPLE_SWEEP.start,
+  end: EXAMPLE_SWEEP.end,
+  capital: EXAMPLE_SWEEP.capital,
+  leverage: String(EXAMPLE_SWEEP.leverage),
+};
+
+/** A template's example ranges: the example sweep's for its template, a 3 × 3 grid around each template's defaults otherwise. */
+function templateRanges(id: string, paramsSchema: unknown): SweepRanges {
+  const ranges = exampleRanges(paramsSchema);
+  if (id !== EXAMPLE_SWEEP.templateId) return ranges;
+  for (const [name, { from, to, step }] of Object.entries(EXAMPLE_SWEEP.ranges)) ranges[name] = { from: String(from), to: String(to), step: String(step) };
+  return ranges;
+}
+
 /**
  * Parameter sweeps (contract §13): a form with a range per numeric param,
- * prefilled with a 3 × 3 grid over 14 days that finishes in seconds, the
- * live leaderboard and heatmap, and the recent sweeps.
+ * prefilled with the example sweep (a 3 × 3 grid over one quarter that
+ * finishes in seconds), the live leaderboard and heatmap, and the recent sweeps.
  */
 export function Sweeps({ session, templates }: { session: Session; templates: TemplateFieldsFragment[] }) {
   const recent = useAsync(() => execute(session.credentials, RecentBacktestSweepsDocument, { limit: 10 }), [session]);
   const [templateId, setTemplateId] = useState('');
-  const [settings, setSettings] = useState(() => exampleSettings(14));
+  const [settings, setSettings] = useState(EXAMPLE_SETTINGS);
   const [ranges, setRanges] = useState<SweepRanges>({});
   const [fixed, setFixed] = useState<ParamValues>({});
   const [rules, setRules] = useState(EXAMPLE_RULES);
@@ -92,8 +110,8 @@ export function Sweeps({ session, templates }: { session: Session; templates: Te
     const paramsSchema = templates.find((candidate) => candidate.id === id)?.paramsSchema;
     setTemplateId(id);
     // The expression example varies its named numbers; its own numeric params keep their defaults.
-    setRanges(id === EXPRESSION_TEMPLATE ? {} : exampleRanges(paramsSchema));
-    setFixed(exampleValues(nonNumericSchema(paramsSchema)));
+    setRanges(id === EXPRESSION_TEMPLATE ? {} : templateRanges(id, paramsSchema));
+    setFixed({ ...exampleValues(nonNumericSchema(paramsSchema)), ...(id === EXAMPLE_SWEEP.templateId ? EXAMPLE_SWEEP.fixed : {}) });
   }
 
   async function show(id: string) {
@@ -154,6 +172,10 @@ export function Sweeps({ session, templates }: { session: Session; templates: Te
             <SweepRangeFields idPrefix="sweep-param" paramsSchema={template.paramsSchema} ranges={ranges} onChange={setRanges} />
           </fieldset>
           <ParamsFields idPrefix="sweep-param" paramsSchema={nonNumericSchema(template.paramsSchema)} values={fixed} onChange={setFixed} />
+          <p class="hint" id="sweep-example-hint">
+            The example ({EXAMPLE_SWEEP.templateId} {EXAMPLE_SWEEP.symbol} {EXAMPLE_SWEEP.timeframe}, {EXAMPLE_SWEEP.start} to {EXAMPLE_SWEEP.end}) was picked
+            because it did well on the demo’s synthetic prices: its best rows are in-sample, showing what a good result looks like, not what to expect.
+          </p>
           <button type="submit" class="primary" disabled={busy}>
             Run sweep
           </button>
