@@ -100,6 +100,19 @@ describe('the series cache is bounded by bytes', () => {
     expect([...cache.seriesOf(id).keys()]).toEqual(['a', 'c']);
     expect(cache.computations).toBe(5);
   });
+
+  it('forgets the series of an input its sweep no longer needs, and only those', () => {
+    const cache = new SeriesCache(8 * 1000);
+    const other = backtestInput(series);
+    cache.record(cache.inputId(input), [], new Map([['a', values(100)]]));
+    cache.record(cache.inputId(other), [], new Map([['a', values(100)]]));
+    cache.forget(input);
+    expect(cache.seriesOf(cache.inputId(input)).size).toBe(0);
+    expect(cache.seriesOf(cache.inputId(other)).size).toBe(1);
+    // the bytes of the forgotten input's series are free again: 9 more fit beside the other input's
+    cache.record(cache.inputId(input), [], new Map(Array.from({ length: 9 }, (_, index) => [`s${index}`, values(100)])));
+    expect(cache.seriesOf(cache.inputId(other)).size).toBe(1);
+  });
 });
 
 /** Well-typed rules from the language's grammar, with indicators nested in indicators and lengths named `fast`, `slow`. */

@@ -55,6 +55,17 @@ export class SeriesCache {
     return series;
   }
 
+  /** Drops the input's series: its sweep no longer runs in this process. */
+  forget(input: BacktestInput): void {
+    const inputId = this.inputIds.get(input);
+    if (inputId === undefined) return;
+    for (const [name, entry] of this.entries) {
+      if (entry.inputId !== inputId) continue;
+      this.entries.delete(name);
+      this.bytes -= entry.values.byteLength;
+    }
+  }
+
   /** After a task: the series it read become the most recently used, and those it computed are kept. */
   record(inputId: number, used: readonly string[], computed: ReadonlyMap<string, Float64Array>): void {
     for (const key of used) {
