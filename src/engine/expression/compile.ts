@@ -7,6 +7,7 @@ import { WilderAtr } from '../indicators/wilder-atr';
 import { WilderRsi } from '../indicators/wilder-rsi';
 import { CrossoverSign, PositionIntent, type Strategy } from '../templates/strategy';
 import { FUNCTIONS, type ValueType } from './functions';
+import { canonicalKey } from './indicator-key';
 import { SERIES, type ExpressionNode, type LengthNode } from './syntax';
 
 type CallNode = Extract<ExpressionNode, { kind: 'call' }>;
@@ -341,32 +342,6 @@ function barRunner(values: Float64Array, steps: readonly Step[]): (open: number,
     values[4] = volume;
     for (let index = 0; index < stepCount; index++) steps[index]!();
   };
-}
-
-/** A number as a key: distinct for every float64, -0 included. */
-const numberKey = (value: number) => (Object.is(value, -0) ? '-0' : String(value));
-
-/** `node` written out with its parameters' values, fully parenthesised: equal keys compute equal values. */
-function canonicalKey(node: ExpressionNode, parameters: ReadonlyMap<string, number>): string {
-  const key = (child: ExpressionNode) => canonicalKey(child, parameters);
-  switch (node.kind) {
-    case 'number':
-      return numberKey(node.value);
-    case 'parameter':
-      return numberKey(parameters.get(node.name)!);
-    case 'series':
-      return node.name;
-    case 'negate':
-      return `-(${key(node.operand)})`;
-    case 'not':
-      return `not(${key(node.operand)})`;
-    case 'binary':
-      return `(${key(node.left)} ${node.operator} ${key(node.right)})`;
-    case 'lookback':
-      return `${key(node.target)}[${key(node.offset)}]`;
-    case 'call':
-      return `${node.name}(${node.args.map(key).join(',')})`;
-  }
 }
 
 /** The series of one indicator call: its own compiled steps, its inner indicators read from the feed in turn. */
