@@ -218,6 +218,15 @@ export class ExchangeAccountStandIn {
     }, 20);
   }
 
+  stopFunding(): void {
+    clearInterval(this.fundingTimer);
+  }
+
+  /** The funding fees an account was charged (`GET /fapi/v1/income` rows), oldest first. */
+  incomeOf(apiKey: string): Income[] {
+    return [...(this.accounts.get(apiKey)?.income ?? [])];
+  }
+
   private payFunding(apiKey: string, account: Account, time: number): void {
     for (const [symbol, amount] of account.positions) {
       const listed = findContract(symbol);
