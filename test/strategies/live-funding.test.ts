@@ -7,8 +7,8 @@ import { closedPosition, closeEvents, connectionsOf, positionOf, protectedLong, 
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, type TradingWorld } from '../support/trading-world';
 
-/** 8 hours of the exchange's clock pass in 2 seconds: a funding time every 2 s. */
-const clock = fastClock(14_400);
+/** 8 hours of the exchange’s clock pass in 1 second: a funding time every second. */
+const clock = fastClock(28_800);
 const QUIET_MS = 800;
 
 describe('funding on live positions, from the exchange (contract §20)', () => {
