@@ -1,4 +1,6 @@
 import Decimal from 'decimal.js';
+import { Strategy } from '../../src/entities/strategy.entity';
+import { AccountStreamStore } from '../../src/services/strategies/account-stream/account-stream.store';
 import { STAND_IN_COMMISSION_RATE } from '../stand-ins/exchange-account';
 import { defined } from '../support/defined';
 import { fastClock } from '../support/fast-clock';
@@ -80,4 +82,14 @@ describe('funding on live positions, from the exchange (contract §20)', () => {
     expect(new Decimal(position.pnl!).eq(gross.minus('0.08').minus(exitFee).minus(paid()))).toBe(true);
     expect(await closeEvents(run)).toHaveLength(1);
   }, 40_000);
+
+  it('two stream owners recording the same fee at once (a takeover meeting the old owner) add it once', async () => {
+    const run = await protectedLong(service, world, 'ADAUSDT', {}, 0);
+    const { userId } = defined((await service.service.orm.em.fork().findOne(Strategy, { id: run.id })) ?? undefined, 'the strategy');
+    const fee = { symbol: 'ADAUSDT', time: new Date(), income: '-0.25', tranId: 42 };
+    const owners = [new AccountStreamStore(service.service.orm), new AccountStreamStore(service.service.orm)];
+    const recorded = await Promise.all(owners.map((owner) => owner.recordFunding(userId, fee)));
+    expect(recorded.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect((await positionOf(run)).funding).toBe('0.25');
+  });
 });
