@@ -1792,7 +1792,7 @@ export interface components {
       opened_at: string;
       exit_price?: string | null;
       exit_fee?: string | null;
-      /** @description Decimal string: funding paid (positive) or received (negative) while open (dry runs); part of pnl. */
+      /** @description Decimal string: funding paid (positive) or received (negative) while open (dry runs: at the exchange’s rate; live runs: as the exchange charged it); part of pnl. */
       funding: string;
       pnl?: string | null;
       closed_at?: string | null;

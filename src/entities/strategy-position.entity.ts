@@ -37,7 +37,7 @@ export class StrategyPosition {
   @Property({ type: 'decimal', columnType: 'numeric(36,18)', fieldName: 'exit_fee', nullable: true })
   exitFee!: string | null;
 
-  /** Funding the open position paid (positive) or received (negative) at the funding times it was held through (contract §20; dry runs). */
+  /** Funding the open position paid (positive) or received (negative) at the funding times it was held through (contract §20; live runs: as the exchange charged it, account-stream/account-repair.ts). */
   @Property({ type: 'decimal', columnType: 'numeric(36,18)', default: '0' })
   funding: Opt<string> = '0';
 

@@ -78,7 +78,10 @@ export class StrategyPositionType implements PositionRecord {
   @Field(() => String, { name: 'openedAt' }) opened_at!: string;
   @Field(() => String, { name: 'exitPrice', nullable: true }) exit_price!: string | null;
   @Field(() => String, { name: 'exitFee', nullable: true }) exit_fee!: string | null;
-  @Field(() => String, { description: 'Decimal string: funding paid (positive) or received (negative) while open (dry runs); part of pnl.' })
+  @Field(() => String, {
+    description:
+      'Decimal string: funding paid (positive) or received (negative) while open (dry runs: at the exchange’s rate; live runs: as the exchange charged it); part of pnl.',
+  })
   funding!: string;
   @Field(() => String, { nullable: true, description: 'Net of both fees and of funding.' }) pnl!: string | null;
   @Field(() => String, { name: 'closedAt', nullable: true }) closed_at!: string | null;

@@ -55,7 +55,9 @@ export const orderAnswer = z.object({
 });
 export type ExchangeOrder = z.infer<typeof orderAnswer>;
 
-const tradesAnswer = z.array(z.object({ orderId: z.number(), price: decimal, qty: decimal, commission: decimal, commissionAsset: z.string() }));
+const tradesAnswer = z.array(
+  z.object({ orderId: z.number(), price: decimal, qty: decimal, commission: decimal, commissionAsset: z.string(), time: z.number() }),
+);
 export type ExchangeTrade = z.infer<typeof tradesAnswer>[number];
 
 export const leverageAnswer = z.object({ symbol: z.string(), leverage: z.number() });

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Decimal from 'decimal.js';
 import { contractFilters } from './exchange/contract-filters';
+import { FUNDING_INTERVAL, fundingMarkPrice, fundingRateAt, lastFundingTime } from './exchange/fapi-responses';
 import { findContract } from './exchange/market-universe';
 import { UserDataStreams } from './exchange/user-data-streams';
 import { listenLocally, type LocalServer } from './listen';
@@ -66,7 +67,19 @@ interface Trade {
   time: number;
 }
 
-/** What one account holds: orders by client id, positions (signed amounts), leverage, conditional orders, trades. */
+/** One row of `GET /fapi/v1/income`, as the exchange answers it. */
+interface Income {
+  symbol: string;
+  incomeType: 'FUNDING_FEE';
+  income: string;
+  asset: string;
+  info: string;
+  time: number;
+  tranId: number;
+  tradeId: string;
+}
+
+/** What one account holds: orders by client id, positions (signed amounts), leverage, conditional orders, trades, income. */
 interface Account {
   secret: string;
   orders: Map<string, StandInOrder>;
@@ -74,7 +87,15 @@ interface Account {
   leverage: Map<string, number>;
   algoOrders: Map<string, AlgoOrder>;
   trades: Trade[];
+  income: Income[];
 }
+
+/**
+ * How the stream tells of a fill made outside the service: `both` in the
+ * exchange's order (ACCOUNT_UPDATE, then ORDER_TRADE_UPDATE); `account-only`
+ * when the order event is lost; `order-first` when the order event comes first.
+ */
+export type FillEvents = 'both' | 'account-only' | 'order-first';
 
 /**
  * What happens to the next order request (`POST /fapi/v1/order`):
@@ -117,6 +138,8 @@ export class ExchangeAccountStandIn {
   holdOrders = false;
   readonly calls: { apiKey: string | undefined; query: string }[] = [];
   readonly accepted: SignedCall[] = [];
+  /** The exchange's clock: fill, trade, income and event times (a test's fast clock makes funding times come by quickly). */
+  now: () => number = Date.now;
   /** The accounts' user data streams (contract §20), on this stand-in's own server: `wsUrl`. */
   readonly userStreams = new UserDataStreams();
   private readonly accounts = new Map<string, Account>();
@@ -127,6 +150,8 @@ export class ExchangeAccountStandIn {
   private nextOrderId = 1000;
   private nextAlgoId = 5000;
   private nextTradeId = 1;
+  private nextTranId = 9_000_000;
+  private fundingTimer?: NodeJS.Timeout;
 
   get url(): string {
     return this.server!.url;
@@ -138,7 +163,15 @@ export class ExchangeAccountStandIn {
   }
 
   addAccount(apiKey: string, apiSecret: string): void {
-    this.accounts.set(apiKey, { secret: apiSecret, orders: new Map(), positions: new Map(), leverage: new Map(), algoOrders: new Map(), trades: [] });
+    this.accounts.set(apiKey, {
+      secret: apiSecret,
+      orders: new Map(),
+      positions: new Map(),
+      leverage: new Map(),
+      algoOrders: new Map(),
+      trades: [],
+      income: [],
+    });
   }
 
   async start(): Promise<this> {
@@ -150,6 +183,7 @@ export class ExchangeAccountStandIn {
   }
 
   stop(): Promise<void> {
+    clearInterval(this.fundingTimer);
     for (const res of this.hanging.splice(0)) res.destroy();
     this.userStreams.close();
     return this.server?.close() ?? Promise.resolve();
@@ -166,6 +200,66 @@ export class ExchangeAccountStandIn {
     for (const run of this.held.splice(0)) run();
   }
 
+  /**
+   * From now on, at each 8-hourly funding time of `now`, every open position
+   * of a perpetual pays (or receives) its amount × the mark price at that
+   * time × the funding rate (the ones `/fapi/v1/fundingRate` lists): an
+   * income row (`FUNDING_FEE`) and, as for a cross-margin account, an
+   * ACCOUNT_UPDATE with reason `FUNDING_FEE` carrying only the balance change.
+   * Off until asked for, so tests that do not look at funding never see it.
+   */
+  chargeFunding(): void {
+    let charged = lastFundingTime(this.now());
+    this.fundingTimer = setInterval(() => {
+      for (let time = charged + FUNDING_INTERVAL; time <= this.now(); time += FUNDING_INTERVAL) {
+        charged = time;
+        for (const [apiKey, account] of this.accounts) this.payFunding(apiKey, account, time);
+      }
+    }, 20);
+  }
+
+  stopFunding(): void {
+    clearInterval(this.fundingTimer);
+  }
+
+  /** The funding fees an account was charged (`GET /fapi/v1/income` rows), oldest first. */
+  incomeOf(apiKey: string): Income[] {
+    return [...(this.accounts.get(apiKey)?.income ?? [])];
+  }
+
+  private payFunding(apiKey: string, account: Account, time: number): void {
+    for (const [symbol, amount] of account.positions) {
+      const listed = findContract(symbol);
+      if (amount.isZero() || listed?.contractType !== 'PERPETUAL') continue;
+      const income = amount.mul(fundingMarkPrice(listed, time)).mul(fundingRateAt(listed, time)).neg().toDecimalPlaces(8);
+      account.income.push({
+        symbol,
+        incomeType: 'FUNDING_FEE',
+        income: income.toFixed(8),
+        asset: 'USDT',
+        info: 'FUNDING_FEE',
+        time,
+        tranId: (this.nextTranId += 1),
+        tradeId: '',
+      });
+      const balance = this.balances.USDT ?? '0';
+      this.userStreams.publish(apiKey, {
+        e: 'ACCOUNT_UPDATE',
+        E: time,
+        T: time,
+        a: { m: 'FUNDING_FEE', B: [{ a: 'USDT', wb: balance, cw: balance, bc: income.toFixed(8) }], P: [] },
+      });
+    }
+  }
+
+  /** The user cancels a conditional order on the exchange's own site. */
+  cancelAlgoByHand(apiKey: string, clientAlgoId: string): void {
+    const algo = this.accounts.get(apiKey)?.algoOrders.get(clientAlgoId);
+    if (!algo || algo.algoStatus !== 'NEW') return;
+    algo.algoStatus = 'CANCELED';
+    algo.updateTime = this.now();
+  }
+
   /** The mark price of `symbol` from now on; conditional orders it crosses fire and fill at it. */
   setMarkPrice(symbol: string, price: string): void {
     const mark = new Decimal(price);
@@ -178,7 +272,7 @@ export class ExchangeAccountStandIn {
         } else if (!crosses(algo, mark)) continue;
         const amount = account.positions.get(symbol) ?? new Decimal(0);
         const closes = algo.side === 'SELL' ? amount.gt(0) : amount.lt(0);
-        algo.updateTime = Date.now();
+        algo.updateTime = this.now();
         if ((!algo.closePosition && !algo.reduceOnly) || !closes) {
           algo.algoStatus = 'EXPIRED';
           continue;
@@ -332,20 +426,47 @@ export class ExchangeAccountStandIn {
     'GET /fapi/v1/algoOrder': (account, params, reply) => {
       const algo = this.findAlgo(account, params);
       if (!algo) return reply(400, { code: -2013, msg: 'Order does not exist.' });
-      reply(200, algo);
+      reply(200, algoView(algo));
     },
     'DELETE /fapi/v1/algoOrder': (account, params, reply) => {
       const algo = this.findAlgo(account, params);
       if (!algo || algo.algoStatus !== 'NEW') return reply(400, { code: -2011, msg: 'Unknown order sent.' });
       algo.algoStatus = 'CANCELED';
-      algo.updateTime = Date.now();
+      algo.updateTime = this.now();
       reply(200, { algoId: algo.algoId, clientAlgoId: algo.clientAlgoId, code: '200', msg: 'success' });
     },
     'GET /fapi/v1/openAlgoOrders': (account, params, reply) =>
       reply(
         200,
-        [...account.algoOrders.values()].filter((algo) => algo.algoStatus === 'NEW' && (!params.get('symbol') || algo.symbol === params.get('symbol'))),
+        [...account.algoOrders.values()]
+          .filter((algo) => algo.algoStatus === 'NEW' && (!params.get('symbol') || algo.symbol === params.get('symbol')))
+          .map(algoView),
       ),
+    // market orders fill at once here, so only an order a test left resting would show
+    'GET /fapi/v1/openOrders': (account, params, reply) =>
+      reply(
+        200,
+        [...account.orders.values()].filter((order) => order.status === 'NEW' && (!params.get('symbol') || order.symbol === params.get('symbol'))),
+      ),
+    'GET /fapi/v1/income': (account, params, reply) => {
+      const limit = Number(params.get('limit') ?? 100);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return reply(400, { code: -1130, msg: "Data sent for parameter 'limit' is not valid." });
+      const type = params.get('incomeType');
+      const startTime = Number(params.get('startTime') ?? this.now() - 7 * 86_400_000);
+      const endTime = Number(params.get('endTime') ?? Infinity);
+      reply(
+        200,
+        account.income
+          .filter(
+            (row) =>
+              (!type || row.incomeType === type) &&
+              (!params.get('symbol') || row.symbol === params.get('symbol')) &&
+              row.time >= startTime &&
+              row.time <= endTime,
+          )
+          .slice(0, limit),
+      );
+    },
   };
 
   private placeOrder(account: Account, params: URLSearchParams, reply: Reply, res: ServerResponse): void {
@@ -413,13 +534,14 @@ export class ExchangeAccountStandIn {
       reduceOnly: boolean;
       clientOrderId: string;
     },
+    events: FillEvents = 'both',
   ): StandInOrder {
     const price = this.priceOf(order.symbol);
     const held = account.positions.get(order.symbol) ?? new Decimal(0);
     const quantity = order.reduceOnly ? Decimal.min(order.quantity, held.abs()) : order.quantity;
     account.positions.set(order.symbol, held.plus(order.side === 'BUY' ? quantity : quantity.neg()));
     const orderId = (this.nextOrderId += 1);
-    const now = Date.now();
+    const now = this.now();
     const filled: StandInOrder = {
       orderId,
       clientOrderId: order.clientOrderId,
@@ -448,18 +570,18 @@ export class ExchangeAccountStandIn {
       commissionAsset: 'USDT',
       time: now,
     });
-    this.publishFill(account, filled, order.closePosition ?? false);
+    this.publishFill(account, filled, order.closePosition ?? false, events);
     return filled;
   }
 
-  /** The stream events of a fill, in the exchange's formats: the position first, then the order. */
-  private publishFill(account: Account, order: StandInOrder, closePosition: boolean): void {
+  /** The stream events of a fill, in the exchange's formats: the position first, then the order (unless `events` says otherwise). */
+  private publishFill(account: Account, order: StandInOrder, closePosition: boolean, events: FillEvents): void {
     const apiKey = [...this.accounts].find(([, each]) => each === account)?.[0];
     if (!apiKey) return;
     const trade = account.trades.at(-1)!;
     const amount = account.positions.get(order.symbol) ?? new Decimal(0);
     const time = order.updateTime;
-    this.userStreams.publish(apiKey, {
+    const accountUpdate = {
       e: 'ACCOUNT_UPDATE',
       E: time,
       T: time,
@@ -468,8 +590,8 @@ export class ExchangeAccountStandIn {
         B: [{ a: 'USDT', wb: this.balances.USDT ?? '0', cw: this.balances.USDT ?? '0', bc: '0' }],
         P: [{ s: order.symbol, pa: amount.toFixed(), ep: amount.isZero() ? '0' : order.avgPrice, cr: '0', up: '0', mt: 'cross', iw: '0', ps: 'BOTH' }],
       },
-    });
-    this.userStreams.publish(apiKey, {
+    };
+    const orderUpdate = {
       e: 'ORDER_TRADE_UPDATE',
       E: time,
       T: time,
@@ -509,31 +631,47 @@ export class ExchangeAccountStandIn {
         pm: 'NONE',
         gtd: 0,
       },
-    });
+    };
+    const sent = events === 'account-only' ? [accountUpdate] : events === 'order-first' ? [orderUpdate, accountUpdate] : [accountUpdate, orderUpdate];
+    for (const event of sent) this.userStreams.publish(apiKey, event);
   }
 
   /** The exchange liquidates the account's position on `symbol` at the mark price (client id `autoclose-...`). */
   liquidate(apiKey: string, symbol: string): StandInOrder {
-    return this.closeOutside(apiKey, symbol, `autoclose-${Date.now()}`, 'LIQUIDATION');
+    return this.closeOutside(apiKey, symbol, `autoclose-${this.now()}`, 'LIQUIDATION');
   }
 
-  /** The user closes the position on `symbol` on the exchange's own site, with an order the service did not place. */
-  closeByHand(apiKey: string, symbol: string): StandInOrder {
-    return this.closeOutside(apiKey, symbol, `web_${this.nextOrderId + 1}`, 'MARKET');
+  /**
+   * The user closes the position on `symbol` (or `quantity` of it) on the
+   * exchange's own site, with an order the service did not place; `events`
+   * says which stream events tell of it, in which order.
+   */
+  closeByHand(apiKey: string, symbol: string, options: { quantity?: string; events?: FillEvents } = {}): StandInOrder {
+    return this.closeOutside(apiKey, symbol, `web_${this.nextOrderId + 1}`, 'MARKET', options);
   }
 
-  private closeOutside(apiKey: string, symbol: string, clientOrderId: string, originalType: string): StandInOrder {
+  private closeOutside(
+    apiKey: string,
+    symbol: string,
+    clientOrderId: string,
+    originalType: string,
+    options: { quantity?: string; events?: FillEvents } = {},
+  ): StandInOrder {
     const account = this.accounts.get(apiKey)!;
     const amount = account.positions.get(symbol) ?? new Decimal(0);
-    return this.fill(account, {
-      symbol,
-      side: amount.gt(0) ? 'SELL' : 'BUY',
-      type: 'MARKET',
-      originalType,
-      quantity: amount.abs(),
-      reduceOnly: true,
-      clientOrderId,
-    });
+    return this.fill(
+      account,
+      {
+        symbol,
+        side: amount.gt(0) ? 'SELL' : 'BUY',
+        type: 'MARKET',
+        originalType,
+        quantity: options.quantity === undefined ? amount.abs() : new Decimal(options.quantity),
+        reduceOnly: true,
+        clientOrderId,
+      },
+      options.events,
+    );
   }
 
   private placeAlgoOrder(account: Account, params: URLSearchParams, reply: Reply): void {
@@ -580,7 +718,7 @@ export class ExchangeAccountStandIn {
     }
     const clientAlgoId = params.get('clientAlgoId') ?? `auto_algo_${this.nextAlgoId + 1}`;
     if (account.algoOrders.has(clientAlgoId)) return reply(400, { code: -4015, msg: 'Client order id is not valid: it was used before.' });
-    const now = Date.now();
+    const now = this.now();
     const algo: AlgoOrder = {
       algoId: (this.nextAlgoId += 1),
       clientAlgoId,
@@ -602,7 +740,7 @@ export class ExchangeAccountStandIn {
       updateTime: now,
     };
     account.algoOrders.set(clientAlgoId, algo);
-    reply(200, algo);
+    reply(200, algoView(algo));
   }
 
   private findOrder(account: Account, params: URLSearchParams): StandInOrder | undefined {
@@ -623,6 +761,24 @@ export class ExchangeAccountStandIn {
     if (this.fillPrice !== '0') return new Decimal(this.fillPrice);
     return new Decimal(findContract(symbol)?.basePrice ?? 1);
   }
+}
+
+/** A conditional order as the Algo Order API answers it (the trailing stop's best price is the stand-in's own memory). */
+function algoView({ bestPrice: _bestPrice, callbackRate, ...algo }: AlgoOrder): object {
+  return {
+    ...algo,
+    positionSide: 'BOTH',
+    timeInForce: 'GTC',
+    price: '0',
+    icebergQuantity: null,
+    selfTradePreventionMode: 'EXPIRE_MAKER',
+    priceMatch: 'NONE',
+    priceProtect: false,
+    activatePrice: null,
+    callbackRate: callbackRate === '' ? null : callbackRate,
+    triggerTime: 0,
+    goodTillDate: 0,
+  };
 }
 
 /** Whether a mark price fires a conditional order: stops on the losing side, take-profits on the winning side. */

@@ -16,6 +16,7 @@ import { Migration20261123180000_webhook_held_index } from './Migration202611231
 import { Migration20261127100000_live_state } from './Migration20261127100000_live_state';
 import { Migration20261127130000_protections } from './Migration20261127130000_protections';
 import { Migration20261127140000_sweep_trial_sharpes } from './Migration20261127140000_sweep_trial_sharpes';
+import { Migration20261127160000_live_funding } from './Migration20261127160000_live_funding';
 
 /** Applied in this order; listed explicitly so the same migrations run from sources, compiled code and tests. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127100000_live_state', class: Migration20261127100000_live_state },
   { name: 'Migration20261127130000_protections', class: Migration20261127130000_protections },
   { name: 'Migration20261127140000_sweep_trial_sharpes', class: Migration20261127140000_sweep_trial_sharpes },
+  { name: 'Migration20261127160000_live_funding', class: Migration20261127160000_live_funding },
 ];

@@ -61,14 +61,20 @@ export class OrderLedger {
     throw new OrderPending(`order ${order.id} is not known to the exchange yet`);
   }
 
-  /** The fill's average price and the commission the exchange charged (`userTrades` of the order). */
-  async fillOf(credentials: ExchangeCredentials, symbol: string, orderId: number | string, averagePrice: Decimal): Promise<{ price: Decimal; fee: Decimal }> {
+  /** The fill's average price, the commission the exchange charged and when its last trade was (`userTrades` of the order; now when it has none). */
+  async fillOf(
+    credentials: ExchangeCredentials,
+    symbol: string,
+    orderId: number | string,
+    averagePrice: Decimal,
+  ): Promise<{ price: Decimal; fee: Decimal; at: Date }> {
     const trades = await this.exchange.tradesOf(credentials, symbol, orderId);
     const quantity = trades.reduce((sum, trade) => sum.plus(trade.qty), new Decimal(0));
     const fee = trades.reduce((sum, trade) => sum.plus(trade.commission), new Decimal(0));
     const traded = quantity.gt(0)
       ? trades.reduce((sum, trade) => sum.plus(new Decimal(trade.price).mul(trade.qty)), new Decimal(0)).div(quantity)
       : averagePrice;
-    return { price: averagePrice.gt(0) ? averagePrice : traded, fee };
+    const last = trades.reduce((latest, trade) => Math.max(latest, trade.time), -Infinity);
+    return { price: averagePrice.gt(0) ? averagePrice : traded, fee, at: Number.isFinite(last) ? new Date(last) : new Date() };
   }
 }

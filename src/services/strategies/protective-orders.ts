@@ -152,7 +152,8 @@ export class ProtectiveOrders {
       locked.updatedAt = new Date();
       const position = locked.positionId ? await this.store.findPosition(em, locked.positionId) : null;
       if (position && !position.closedAt) {
-        await this.book.recordClose(em, strategy, position, { ...fill, at: new Date() }, closeReasonOf(locked.purpose));
+        // closed when the exchange filled it: a cooldown counts from there (contract §19)
+        await this.book.recordClose(em, strategy, position, fill, closeReasonOf(locked.purpose));
       }
       await this.store.flush(em);
     });

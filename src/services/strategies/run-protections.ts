@@ -70,6 +70,18 @@ export class SymbolProtection {
     return { trip: this.guard.afterBar(barOpenTime, equity), equity };
   }
 
+  /**
+   * Contract §19's cooldown also counts from the losing exits the runtime did
+   * not send (live: the exchange's own stops, liquidations, outside and
+   * manual closes), from when the exchange filled them; noting the same exit
+   * again changes nothing.
+   */
+  async noteExitsElsewhere(em: EntityManager, store: StrategyStore, strategy: Strategy): Promise<void> {
+    if (this.settings.cooldownMs === 0) return;
+    const at = await store.lastLossOutsideRuntime(em, strategy.id, this.symbol, strategy.runStartedAt ?? new Date(0));
+    if (at) this.guard.noteExit(at.getTime(), 0);
+  }
+
   /** Records `strategy.protection_triggered` for a trip at `equity`. */
   async recordTrip(em: EntityManager, strategy: Strategy, trip: Trip, equity: number): Promise<void> {
     await recordEvent(em, {

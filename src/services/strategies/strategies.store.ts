@@ -368,6 +368,22 @@ export class StrategyStore {
     });
   }
 
+  /**
+   * When the symbol's last losing exit of the run that the runtime did not
+   * send was filled: an exchange-held stop, take-profit or trailing stop, a
+   * liquidation, an outside or a manual close (null when none).
+   */
+  async lastLossOutsideRuntime(em: EntityManager, strategyId: string, symbol: string, since: Date): Promise<Date | null> {
+    const [row] = await nativeQuery<{ at: string | null }>(
+      em,
+      `SELECT max(closed_at) AS at FROM strategy_positions
+        WHERE strategy_id = ? AND symbol = ? AND opened_at >= ? AND pnl <= 0
+          AND close_reason IN ('stop_loss', 'take_profit', 'trailing_stop', 'liquidation', 'external', 'manual')`,
+      [strategyId, symbol, since],
+    );
+    return row?.at ? new Date(row.at) : null;
+  }
+
   /** Whether a position has had its conditional orders placed (whatever became of them). */
   async hasProtection(em: EntityManager, positionId: string): Promise<boolean> {
     return (await em.count(StrategyOrder, { positionId, purpose: { $in: ['stop_loss', 'take_profit', 'trailing_stop'] } })) > 0;

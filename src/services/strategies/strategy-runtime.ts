@@ -179,6 +179,7 @@ export class StrategyRuntime {
     if (!strategy || !guard(strategy)) return;
     await this.live.settle(strategy);
     const protection = new SymbolProtection(strategy, symbol);
+    await protection.noteExitsElsewhere(this.store.fork(), this.store, strategy);
     if (protection.closing && !(await this.closeForProtection(strategy, protection, guard))) return;
     for (const step of steps) {
       const { trip, equity } = await protection.judge(this.store.fork(), this.store, strategy, step.bar.openTime, step.bar.close);

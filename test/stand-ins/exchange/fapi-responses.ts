@@ -19,7 +19,7 @@ export interface StandInAnswer {
 export type Handler = (query: URLSearchParams, now: number) => StandInAnswer;
 
 const HOUR = 3_600_000;
-const FUNDING_INTERVAL = 8 * HOUR;
+export const FUNDING_INTERVAL = 8 * HOUR;
 export const RATIO_PERIODS = ['5m', '15m', '30m', '1h', '2h', '4h', '6h', '12h', '1d'];
 
 const ok = (body: unknown, weight = 1): StandInAnswer => ({ status: 200, body, weight });
@@ -39,11 +39,11 @@ function limitOf(query: URLSearchParams, fallback: number, max: number): number 
 }
 
 /** The latest 8-hourly funding time at or before `now`. */
-function lastFundingTime(now: number): number {
+export function lastFundingTime(now: number): number {
   return now - (now % FUNDING_INTERVAL);
 }
 
-function fundingRateAt(listed: ListedContract, time: number): string {
+export function fundingRateAt(listed: ListedContract, time: number): string {
   return between(seedOf(`${listed.symbol}:funding`), time / FUNDING_INTERVAL, -0.0003, 0.0008).toFixed(8);
 }
 
@@ -59,7 +59,7 @@ function markPriceAt(listed: ListedContract, time: number): string {
  */
 const fundingMarkPrices = new Map<string, string>();
 
-function fundingMarkPrice(listed: ListedContract, time: number): string {
+export function fundingMarkPrice(listed: ListedContract, time: number): string {
   const key = `${listed.symbol}:${time}`;
   let price = fundingMarkPrices.get(key);
   if (price === undefined) {

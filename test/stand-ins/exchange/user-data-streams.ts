@@ -16,12 +16,14 @@ interface ListenKey {
  * per account (`POST` returns the active one, `PUT` answers -1125 once it
  * expired, `DELETE` closes it), WebSocket connections at `/private/ws/<key>`
  * that get the account's events in the exchange's formats, and faults:
- * `drop` (a dropped socket, or the exchange's 24 h disconnect), `expire` (a
+ * `drop` (a dropped socket, or the exchange's 24 h disconnect), `refuseConnections`, `expire` (a
  * lapsed key: `listenKeyExpired`, then -1125) and `duplicateEvents`.
  */
 export class UserDataStreams {
   /** While true, each event is sent twice. */
   duplicateEvents = false;
+  /** While true, connections are refused (an outage of the private streams): a client keeps retrying. */
+  refuseConnections = false;
   /** Connections accepted per account, in order: a reconnect shows as a second entry. */
   readonly connections: string[] = [];
   private readonly keys = new Map<string, ListenKey>();
@@ -32,7 +34,7 @@ export class UserDataStreams {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       const key = PATH.exec(new URL(req.url ?? '/', 'http://stand-in').pathname)?.[1];
       const known = key ? this.keys.get(key) : undefined;
-      if (!known || known.expired) {
+      if (!known || known.expired || this.refuseConnections) {
         socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;
       }

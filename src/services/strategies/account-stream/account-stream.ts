@@ -7,6 +7,7 @@ import { ExchangeRefusal, type ExchangeCredentials, type ExchangeTradingClient }
 import { LISTEN_KEY_GONE, type UserDataClient } from '../../../upstream/user-data-client';
 import type { ExchangeKeysService } from '../../identity/exchange-keys.service';
 import type { LiveOrders } from '../live-orders';
+import { AccountRepair } from './account-repair';
 import type { AccountStreamStore } from './account-stream.store';
 
 /** The exchange keeps a listenKey 60 minutes after its last keepalive; renewing every 50 leaves a margin. */
@@ -34,7 +35,8 @@ const orderUpdate = z.object({
 });
 const event = z.discriminatedUnion('e', [
   z.object({ e: z.literal('ORDER_TRADE_UPDATE'), o: orderUpdate }),
-  z.object({ e: z.literal('ACCOUNT_UPDATE'), a: z.object({ P: z.array(z.object({ s: z.string(), pa: decimal })) }) }),
+  // `m` is the update's reason: ORDER, FUNDING_FEE, ...; a cross-margin account's funding update carries no positions
+  z.object({ e: z.literal('ACCOUNT_UPDATE'), a: z.object({ m: z.string(), P: z.array(z.object({ s: z.string(), pa: decimal })) }) }),
   z.object({ e: z.literal('listenKeyExpired') }),
 ]);
 type OrderUpdate = z.infer<typeof orderUpdate>;
@@ -67,11 +69,14 @@ export class AccountStream {
   private attempt = 0;
   private stopped = false;
   private queue: Promise<void> = Promise.resolve();
+  private readonly repair: AccountRepair;
 
   constructor(
     readonly userId: number,
     private readonly deps: AccountStreamDependencies,
-  ) {}
+  ) {
+    this.repair = new AccountRepair(userId, deps);
+  }
 
   start(): void {
     void this.connect();
@@ -112,7 +117,7 @@ export class AccountStream {
       socket.on('error', () => socket.terminate());
       this.keepAlive = setInterval(() => void this.renew(credentials, socket), KEEPALIVE_MS);
       this.deps.logger.info({ userId: this.userId }, 'user data stream connected');
-      this.enqueue(() => this.reconcile());
+      this.enqueue(() => this.reconcileAll());
     } catch (error) {
       this.deps.logger.warn({ err: error, userId: this.userId }, 'user data stream: connect failed');
       this.reconnect(undefined);
@@ -153,6 +158,7 @@ export class AccountStream {
       this.socket?.terminate();
       return;
     }
+    if (message.a.m === 'FUNDING_FEE') return this.repair.collectFunding(await this.credentials());
     for (const row of message.a.P) {
       if (!new Decimal(row.pa).isZero()) continue;
       setTimeout(() => this.enqueue(() => this.reconcile(row.s)), ACCOUNT_SETTLE_MS);
@@ -176,6 +182,24 @@ export class AccountStream {
   private async feeOf(order: OrderUpdate): Promise<Decimal> {
     const trades = await this.deps.exchange.tradesOf(await this.credentials(), order.s, order.i);
     return trades.reduce((sum, trade) => sum.plus(trade.commission), new Decimal(0));
+  }
+
+  /**
+   * After a (re)connect: the funding charged meanwhile first (so a position
+   * closed in the gap closes with it in its pnl), then the positions, then
+   * the orders (account-repair.ts).
+   */
+  private async reconcileAll(): Promise<void> {
+    const credentials = await this.credentials();
+    const steps: [string, () => Promise<void>][] = [
+      ['funding', () => this.repair.collectFunding(credentials)],
+      ['positions', () => this.reconcile()],
+      ['orders', () => this.repair.repairOrders(credentials)],
+    ];
+    // one step's failure (an endpoint down) leaves the others to do their part
+    for (const [step, work] of steps) {
+      await work().catch((error: unknown) => this.deps.logger.warn({ err: error, userId: this.userId, step }, 'user data stream: reconciliation step failed'));
+    }
   }
 
   /**
