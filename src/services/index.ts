@@ -147,8 +147,8 @@ export function createServices(deps: ServiceDependencies): Services {
   const strategyStore = new StrategyStore(deps.orm);
   const strategyTrading = { store: strategyStore, market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const strategies = new StrategiesService(strategyStore, strategyTrading.feed);
-  const book = new PositionBook(strategyStore);
-  const trader = new StrategyTrader(book, strategyStore);
+  const book = new PositionBook();
+  const trader = new StrategyTrader(book);
   const live = new LiveOrders(strategyStore, book, exchangeKeys, exchange, new SymbolFilterCache(upstream), deps.logger);
   return {
     publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),

@@ -1,11 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import type { CloseReason } from '../../entities/strategy-position.entity';
 import type { Strategy, StrategyStatus } from '../../entities/strategy.entity';
 import type { EventEnvelope } from '../../events/event-types';
 import { numericText } from '../numeric-text';
 import { isoTimestamp } from '../timestamp-text';
-import type { EventRow, PositionRow, StatsRow, StrategyStore } from './strategies.store';
+import type { EventRow, PositionRow } from './strategies.store';
+import type { StatsRow, StrategyQueries } from './strategy-queries';
 
 /** Spec "Signed-API strategy" `stats`: cumulative over every run, computed from the stored positions. */
 export interface StrategyStats {
@@ -69,18 +69,13 @@ export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefi
   };
 }
 
-export async function recordOf(store: StrategyStore, em: EntityManager, strategy: Strategy): Promise<StrategyRecord> {
-  const stats = statsFrom(await store.statsRows(em, [strategy.id]));
+export async function recordOf(store: StrategyQueries, strategy: Strategy): Promise<StrategyRecord> {
+  const stats = statsFrom(await store.statsRows([strategy.id]));
   return strategyRecord(strategy, stats.get(strategy.id));
 }
 
-export async function recordsOf(store: StrategyStore, em: EntityManager, strategies: Strategy[]): Promise<StrategyRecord[]> {
-  const stats = statsFrom(
-    await store.statsRows(
-      em,
-      strategies.map((strategy) => strategy.id),
-    ),
-  );
+export async function recordsOf(store: StrategyQueries, strategies: Strategy[]): Promise<StrategyRecord[]> {
+  const stats = statsFrom(await store.statsRows(strategies.map((strategy) => strategy.id)));
   return strategies.map((strategy) => strategyRecord(strategy, stats.get(strategy.id)));
 }
 
