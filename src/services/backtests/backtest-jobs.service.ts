@@ -4,7 +4,7 @@ import type { Caller } from '../../auth/caller';
 import { isoUtc, resolveJobConfig, type JobConfig } from './job-config';
 import { JOB_STATUSES, jobRecord, type JobRecord } from './job-records';
 import { RunWatchers } from './run-watchers';
-import type { JobStore, ListFilters } from './backtest-jobs.store';
+import type { BacktestJobsStore, ListFilters } from './backtest-jobs.store';
 import { MAX_ACTIVE_RUNS } from './backtest-rules';
 import { templateCatalogue, type BacktestResult, type TemplateListing } from '../../engine';
 import { validateExpression, type ExpressionValidation } from './expression-validation';
@@ -82,7 +82,7 @@ export class BacktestJobsService {
   private readonly watchers = new RunWatchers<JobRecord>((next, last) => next.status !== last.status || next.progress !== last.progress);
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: BacktestJobsStore,
     private readonly strategies: Pick<StrategiesService, 'configForBacktest'>,
   ) {}
 

@@ -65,7 +65,7 @@ export function ownerSql(caller: Caller): { sql: string; params: unknown[] } {
     : { sql: 'user_id = ? AND api_key_id = ?', params: [owner.userId, owner.apiKeyId] };
 }
 
-export class JobStore {
+export class BacktestJobsStore {
   constructor(private readonly orm: Orm) {}
 
   private readonly sql = new StoreSql(this.orm);

@@ -1,10 +1,10 @@
 import type { MarketHistory } from './market-history';
 import { engineConfig } from './job-config';
 import type { JobError } from './job-records';
-import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type JobStore } from './backtest-jobs.store';
+import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type BacktestJobsStore } from './backtest-jobs.store';
 import type { NotificationListener } from '../../db/notifications';
 import { BacktestProgress, EngineError, type BacktestPool } from '../../engine';
-import { loadBacktestInput } from './backtest-input';
+import { loadBacktestInput } from './backtest-candles';
 import { runProgress } from './run-progress';
 import { untilAborted } from './until-aborted';
 import type { Logger } from '../../observability/logger';
@@ -37,7 +37,7 @@ interface RunningJob {
 
 /**
  * The job worker of one process: claims queued jobs (SKIP LOCKED, see
- * job-store.ts) up to its thread count, loads their history and runs them in
+ * backtest-jobs.store.ts) up to its thread count, loads their history and runs them in
  * the engine's worker pool. A cancel is noticed through NOTIFY or the next
  * progress update and terminates the thread at once.
  */
@@ -47,7 +47,7 @@ export class BacktestRunner {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: BacktestJobsStore,
     private readonly history: MarketHistory,
     private readonly pool: BacktestPool,
     private readonly listener: NotificationListener,

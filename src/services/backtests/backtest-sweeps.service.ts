@@ -4,7 +4,7 @@ import { AppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import { cancelSchema, listRuns } from './backtest-jobs.service';
 import { MAX_ACTIVE_RUNS } from './backtest-rules';
-import type { SweepStore } from './backtest-sweeps.store';
+import type { BacktestSweepsStore } from './backtest-sweeps.store';
 import type { SweepQueueStore } from './sweep-queue.store';
 import { RunWatchers } from './run-watchers';
 import { resolveSweep } from './sweep-config';
@@ -33,7 +33,7 @@ export class BacktestSweepsService {
   );
 
   constructor(
-    private readonly store: SweepStore,
+    private readonly store: BacktestSweepsStore,
     private readonly queue: Pick<SweepQueueStore, 'enqueue' | 'chunkOutcomes'>,
   ) {}
 

@@ -4,7 +4,7 @@ import type { Orm } from '../../db/orm';
 import { notify, StoreSql } from '../../db/native-query';
 import { recordEvent } from '../../events/outbox.store';
 import type { CursorPosition } from '../pagination';
-import { listConditions, ownerSql, type JobStore, type ListFilters } from './backtest-jobs.store';
+import { listConditions, ownerSql, type BacktestJobsStore, type ListFilters } from './backtest-jobs.store';
 import type { JobError, JobStatus } from './job-records';
 import { runProgress } from './run-progress';
 import type { SweepConfig } from './sweep-config';
@@ -23,10 +23,10 @@ export const ACTIVE_SWEEP = `status IN ('queued', 'running')`;
  * cancels, and the status, progress and result the work queue
  * (sweep-queue.store.ts) records on them as their chunks run.
  */
-export class SweepStore {
+export class BacktestSweepsStore {
   constructor(
     private readonly orm: Orm,
-    private readonly jobs: Pick<JobStore, 'lockRoomForRun'>,
+    private readonly jobs: Pick<BacktestJobsStore, 'lockRoomForRun'>,
   ) {}
 
   private readonly sql = new StoreSql(this.orm);

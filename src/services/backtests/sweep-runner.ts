@@ -15,9 +15,9 @@ import type { Logger } from '../../observability/logger';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { retryWhileDatabaseUnavailable } from '../../workers/database-retry';
 import { QueueRunner } from '../../workers/queue-runner';
-import { loadBacktestInput } from './backtest-input';
+import { loadBacktestInput } from './backtest-candles';
 import { untilAborted } from './until-aborted';
-import { SWEEP_STOPPED_CHANNEL, type SweepStore } from './backtest-sweeps.store';
+import { SWEEP_STOPPED_CHANNEL, type BacktestSweepsStore } from './backtest-sweeps.store';
 import { SWEEPS_QUEUED_CHANNEL, type ChunkOutcome, type ClaimedChunk, type SweepQueueStore, type WindowBest } from './sweep-queue.store';
 import { engineConfig } from './job-config';
 import type { JobError } from './job-records';
@@ -76,7 +76,7 @@ export class SweepRunner {
 
   constructor(
     private readonly queue: SweepQueueStore,
-    private readonly sweeps: Pick<SweepStore, 'fail'>,
+    private readonly sweeps: Pick<BacktestSweepsStore, 'fail'>,
     private readonly history: MarketHistory,
     private readonly pool: BacktestPool,
     private readonly listener: NotificationListener,
