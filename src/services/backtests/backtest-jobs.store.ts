@@ -7,7 +7,8 @@ import type { BacktestResult } from '../../engine';
 import { recordEvent } from '../../events/outbox.store';
 import type { CursorPosition } from '../pagination';
 import type { JobConfig } from './job-config';
-import type { JobError, JobRow, JobStatus } from './job-records';
+import type { JobRow } from './job-records';
+import type { JobError, JobStatus } from './run-records';
 
 /**
  * Every SQL statement of backtest jobs, so the queue can be reviewed as a

@@ -1,6 +1,6 @@
 import type { MarketHistory } from './market-history';
 import { engineConfig } from './job-config';
-import type { JobError } from './job-records';
+import type { JobError } from './run-records';
 import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type BacktestJobsStore } from './backtest-jobs.store';
 import type { NotificationListener } from '../../db/notifications';
 import { BacktestProgress, EngineError, type BacktestPool } from '../../engine';

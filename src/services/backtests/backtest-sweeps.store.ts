@@ -5,7 +5,7 @@ import { notify, StoreSql } from '../../db/native-query';
 import { recordEvent } from '../../events/outbox.store';
 import type { CursorPosition } from '../pagination';
 import { listConditions, ownerSql, type BacktestJobsStore, type ListFilters } from './backtest-jobs.store';
-import type { JobError, JobStatus } from './job-records';
+import type { JobError, JobStatus } from './run-records';
 import { runProgress } from './run-progress';
 import type { SweepConfig } from './sweep-config';
 import type { SweepResult, SweepStoredRow } from './sweep-records';

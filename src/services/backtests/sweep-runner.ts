@@ -20,7 +20,7 @@ import { untilAborted } from './until-aborted';
 import { SWEEP_STOPPED_CHANNEL, type BacktestSweepsStore } from './backtest-sweeps.store';
 import { SWEEPS_QUEUED_CHANNEL, type ChunkOutcome, type ClaimedChunk, type SweepQueueStore, type WindowBest } from './sweep-queue.store';
 import { engineConfig } from './job-config';
-import type { JobError } from './job-records';
+import type { JobError } from './run-records';
 import type { MarketHistory } from './market-history';
 import { expandCombinations, type SweepConfig } from './sweep-config';
 import { compareRows, mergeLeaderboards, offerRow, withoutIndex, type RankedRow } from './sweep-leaderboard';
