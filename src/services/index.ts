@@ -193,6 +193,6 @@ export function createServices(deps: ServiceDependencies): Services {
 }
 
 function backtestSweepsService(orm: Orm): BacktestSweepsService {
-  const sweeps = new BacktestSweepsStore(orm, new BacktestJobsStore(orm));
+  const sweeps = new BacktestSweepsStore(orm);
   return new BacktestSweepsService(sweeps, new SweepQueueStore(orm, sweeps));
 }

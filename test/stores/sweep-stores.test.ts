@@ -3,7 +3,6 @@ import { Client } from 'pg';
 import { migrate, openDatabase, type Orm } from '../../src/db/orm';
 import { LIVENESS_LOCK_NAMESPACE } from '../../src/db/process-liveness';
 import { createLogger } from '../../src/observability/logger';
-import { BacktestJobsStore } from '../../src/services/backtests/backtest-jobs.store';
 import { BacktestSweepsStore } from '../../src/services/backtests/backtest-sweeps.store';
 import { planChunks } from '../../src/services/backtests/backtest-sweeps.service';
 import { resolveSweep } from '../../src/services/backtests/sweep-config';
@@ -28,7 +27,7 @@ describe('sweep stores: a sweep’s progress from its history loaded and its com
     database = await createTestDatabase();
     orm = await openDatabase(database.url, { statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 }, createLogger('warn'));
     await migrate(orm);
-    sweeps = new BacktestSweepsStore(orm, new BacktestJobsStore(orm));
+    sweeps = new BacktestSweepsStore(orm);
     queue = new SweepQueueStore(orm, sweeps);
     worker = new Client({ connectionString: database.url });
     await worker.connect();

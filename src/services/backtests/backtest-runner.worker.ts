@@ -29,7 +29,7 @@ export const backtestRunnerWorker: BackgroundWorker = {
       { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, timeoutMs: 10 * 60_000, ready },
       core.logger,
     );
-    const sweepStore = new BacktestSweepsStore(core.orm, jobs);
+    const sweepStore = new BacktestSweepsStore(core.orm);
     const sweeps = new SweepRunner(
       new SweepQueueStore(core.orm, sweepStore),
       sweepStore,
