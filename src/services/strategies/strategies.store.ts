@@ -14,6 +14,7 @@ import { StrategyQueries, StrategyTransaction } from './strategy-queries';
  * pages of positions and the reads of strategy events.
  */
 
+/** A `strategy_positions` row as the §11 pages read it; exit fields null while open. */
 export interface PositionRow {
   id: string;
   strategy_id: string;
@@ -26,6 +27,7 @@ export interface PositionRow {
   opened_at: string;
   exit_price: string | null;
   exit_fee: string | null;
+  /** Paid (positive) or received (negative) while open; part of `pnl`. */
   funding: string;
   pnl: string | null;
   closed_at: string | null;

@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import type { CloseReason } from '../../entities/strategy-position.entity';
 import type { Strategy, StrategyStatus } from '../../entities/strategy.entity';
 import type { EventEnvelope } from '../../events/event-types';
 import { numericText } from '../numeric-text';
@@ -79,25 +78,11 @@ export async function recordsOf(store: StrategyQueries, strategies: Strategy[]):
   return strategies.map((strategy) => strategyRecord(strategy, stats.get(strategy.id)));
 }
 
-/** Contract §11 position; decimals as strings, exit fields null while open. */
-export interface PositionRecord {
-  id: string;
-  strategy_id: string;
-  symbol: string;
-  side: 'long' | 'short';
-  quantity: string;
-  entry_price: string;
-  entry_fee: string;
-  opened_at: string;
-  exit_price: string | null;
-  exit_fee: string | null;
-  /** Paid (positive) or received (negative) while open; part of `pnl`. */
-  funding: string;
-  pnl: string | null;
-  closed_at: string | null;
-  close_reason: CloseReason | null;
-  dry_run: boolean;
-}
+/**
+ * Contract §11 position: the fields of its row, with the decimals in their
+ * shortest text and the timestamps in ISO 8601 (`positionRecord`).
+ */
+export type PositionRecord = PositionRow;
 
 const decimalOrNull = (value: string | null) => (value === null ? null : numericText(value));
 
