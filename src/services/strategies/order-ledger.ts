@@ -3,7 +3,7 @@ import type { StrategyOrder } from '../../entities/strategy-order.entity';
 import type { Strategy } from '../../entities/strategy.entity';
 import { SIGNED_REQUEST_LIFETIME_MS, type ExchangeCredentials, type ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import type { StrategyStore } from './strategies.store';
-import type { NewOrder } from './strategy-queries';
+import type { NewOrder } from './strategy-queries.store';
 
 /** An order whose outcome the exchange cannot tell yet (its request may still arrive): nothing else is sent for the strategy until it can. */
 export class OrderPending extends Error {}

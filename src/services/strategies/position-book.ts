@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Strategy } from '../../entities/strategy.entity';
 import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { EventEnvelope } from '../../events/event-types';
-import type { StrategyQueries, StrategyTransaction } from './strategy-queries';
+import type { StrategyQueries, StrategyTransaction } from './strategy-queries.store';
 
 /** How an order filled: dry runs at the signal's price and the taker rate, live runs as the exchange reports. */
 export interface Fill {

@@ -13,7 +13,7 @@ import {
 import { formatDecimal } from '../../engine/wire-format';
 import type { StoredGuard, Strategy } from '../../entities/strategy.entity';
 import type { StrategyPosition } from '../../entities/strategy-position.entity';
-import type { StrategyQueries, StrategyTransaction } from './strategy-queries';
+import type { StrategyQueries, StrategyTransaction } from './strategy-queries.store';
 
 /** The rule that tripped, as `strategy.protection_triggered` names it. */
 export type ProtectionReason = 'max_drawdown' | 'daily_loss';

@@ -10,7 +10,7 @@ import { parseOrInvalidParameter } from '../../errors/validation';
 import { listeningStream } from '../listening-stream';
 import { decodeCursor, pageOf } from '../pagination';
 import type { StrategyStore } from './strategies.store';
-import type { StrategyQueries } from './strategy-queries';
+import type { StrategyQueries } from './strategy-queries.store';
 import { checkedParams, decimalString, leverage, name, slippageBps, symbols, timeframe } from './strategy-input';
 import { StrategyHistory } from './strategy-history';
 import { eventRecord, recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';

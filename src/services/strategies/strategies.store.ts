@@ -5,10 +5,10 @@ import { isHeldSql } from '../../db/process-liveness';
 import type { CloseReason } from '../../entities/strategy-position.entity';
 import { Strategy } from '../../entities/strategy.entity';
 import type { CursorPosition } from '../pagination';
-import { StrategyQueries, StrategyTransaction } from './strategy-queries';
+import { StrategyQueries, StrategyTransaction } from './strategy-queries.store';
 
 /**
- * The strategy feature's database access, with `strategy-queries.ts` (the
+ * The strategy feature's database access, with `strategy-queries.store.ts` (the
  * row queries, here each on a fresh fork, and `transaction`): the runtime's
  * claim, which takes only strategies no live worker holds, the contract §11
  * pages of positions and the reads of strategy events.

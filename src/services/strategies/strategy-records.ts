@@ -4,7 +4,7 @@ import type { EventEnvelope } from '../../events/event-types';
 import { numericText } from '../numeric-text';
 import { isoTimestamp } from '../timestamp-text';
 import type { EventRow, PositionRow } from './strategies.store';
-import type { StatsRow, StrategyQueries } from './strategy-queries';
+import type { StatsRow, StrategyQueries } from './strategy-queries.store';
 
 /** Spec "Signed-API strategy" `stats`: cumulative over every run, computed from the stored positions. */
 export interface StrategyStats {

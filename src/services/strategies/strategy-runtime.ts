@@ -9,7 +9,7 @@ import { OrderPending, type OrderGuard } from './order-ledger';
 import { percentOf } from './protective-orders';
 import { reasonOf, SymbolProtection } from './run-protections';
 import type { StrategyStore } from './strategies.store';
-import type { StrategyTransaction } from './strategy-queries';
+import type { StrategyTransaction } from './strategy-queries.store';
 import type { Bar, StrategyMarket } from './strategy-market';
 import { StrategyRunState, type BarStep } from './strategy-run-state';
 import type { StrategyTrader } from './strategy-trader';

@@ -4,7 +4,7 @@ import type { Strategy } from '../../entities/strategy.entity';
 import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { EventEnvelope } from '../../events/event-types';
 import type { PositionBook } from './position-book';
-import type { StrategyTransaction } from './strategy-queries';
+import type { StrategyTransaction } from './strategy-queries.store';
 import type { Bar, FundingEvent } from './strategy-market';
 
 /** A dry run's fill costs: the strategy's fee model (strategies have the tiered one) and its slippage, as exact decimals. */
