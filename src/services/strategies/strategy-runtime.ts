@@ -242,18 +242,7 @@ export class StrategyRuntime {
       const locked = await tx.lockStrategy(strategy.id);
       if (!locked || !guard(locked)) return false;
       protection.saveTo(locked);
-      if (drawdown) {
-        const now = new Date();
-        locked.status = 'paused';
-        locked.updatedAt = now;
-        locked.workerId = null;
-        this.runs.delete(strategy.id);
-        await tx.recordEvent({
-          userId: locked.userId,
-          type: 'strategy.paused',
-          data: { strategy_id: locked.id, close_positions: true, closed_positions: positions.length, paused_at: now.toISOString() },
-        });
-      }
+      if (drawdown) await this.pauseRun(tx, locked, positions.length, new Date());
       await tx.flush();
       return !drawdown;
     });
@@ -326,6 +315,11 @@ export class StrategyRuntime {
       await this.trader.close(tx, strategy, position, await this.market.price(position.symbol), now, 'protection');
       closed += 1;
     }
+    await this.pauseRun(tx, strategy, closed, now);
+  }
+
+  /** The run pauses itself after a max drawdown trip, as a pause with close_positions would: `closedPositions` closed for it. */
+  private async pauseRun(tx: StrategyTransaction, strategy: Strategy, closedPositions: number, now: Date): Promise<void> {
     strategy.status = 'paused';
     strategy.updatedAt = now;
     strategy.workerId = null;
@@ -333,7 +327,7 @@ export class StrategyRuntime {
     await tx.recordEvent({
       userId: strategy.userId,
       type: 'strategy.paused',
-      data: { strategy_id: strategy.id, close_positions: true, closed_positions: closed, paused_at: now.toISOString() },
+      data: { strategy_id: strategy.id, close_positions: true, closed_positions: closedPositions, paused_at: now.toISOString() },
     });
   }
 
