@@ -22,7 +22,7 @@ import { BacktestReportType } from '../schema/backtest-report.types';
 import type { GraphQLContext } from '../schema/context';
 import { restTable } from '../operations/rest-table';
 import { bodyField, pathParam } from '../rest/request-parsing';
-import { cancelSchema, listSchema } from '../services/backtests/backtest-jobs.service';
+import { cancelSchema, listSchema } from '../services/backtests/run-input';
 import { createSchema as createJobSchema } from '../services/backtests/job-config';
 import { createSchema as createSweepSchema } from '../services/backtests/sweep-config';
 import { StrategyType } from '../schema/strategy.types';

@@ -26,7 +26,7 @@ import {
 import type { CachedResult } from '../services/market-data/cached-upstream';
 import type { ExchangeSymbol, KlineRecord, OpenInterestRecord } from '../services/market-data/chart-data.service';
 import type { FormingKline, MarkPriceRecord } from '../services/market-data/live-market.service';
-import type { CurrentFundingRate, FundingRateRow } from '../services/market-data/funding.service';
+import type { CurrentFundingRate, FundingRateRow } from '../services/market-data/funding-rates.service';
 import type { OperationInput } from '../services/market-data/query';
 import type { LongShortRatioRow } from '../services/market-data/ratios.service';
 import type { SmartMoneyObject } from '../services/market-data/smart-money.service';
@@ -50,7 +50,7 @@ import { z } from 'zod';
 import { restTable } from '../operations/rest-table';
 import { queryValues, withCacheStatus } from '../rest/market-answers';
 import { pathParam } from '../rest/request-parsing';
-import { historyQuery } from '../services/market-data/funding.service';
+import { historyQuery } from '../services/market-data/funding-rates.service';
 import { ratioQuerySchema } from '../services/market-data/query';
 import { overviewQuery } from '../services/market-data/smart-money.service';
 import { activeQuery } from '../services/market-data/tickers.service';

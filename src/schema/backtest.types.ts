@@ -3,7 +3,8 @@ import { ArgsType, Field, Float, ID, InputType, Int, ObjectType } from 'type-gra
 import type { BacktestMetrics, BacktestTrade, TemplateListing } from '../engine';
 import type { ExpressionValidation } from '../services/backtests/expression-validation';
 import type { JobConfig } from '../services/backtests/job-config';
-import type { JobError, JobRecord } from '../services/backtests/job-records';
+import type { JobRecord } from '../services/backtests/job-records';
+import type { JobError } from '../services/backtests/run-records';
 import type { SweepRecord, SweepSelection } from '../services/backtests/sweep-records';
 import { BacktestReportType } from './backtest-report.types';
 import { ExitReasonEnum, FeeModelEnum, JobStatusEnum, SweepObjectiveEnum, TemplateIdEnum, TimeframeEnum } from './enums';

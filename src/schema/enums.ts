@@ -5,7 +5,7 @@ import { CLOSE_REASONS } from '../entities/strategy-position.entity';
 import { STRATEGY_STATUSES } from '../entities/strategy.entity';
 import { DELIVERY_STATUSES } from '../entities/webhook-delivery.entity';
 import { WEBHOOK_STATUSES } from '../entities/webhook.entity';
-import { JOB_STATUSES } from '../services/backtests/job-records';
+import { JOB_STATUSES } from '../services/backtests/run-records';
 import { OBJECTIVES } from '../services/backtests/sweep-config';
 import { PROTECTION_REASONS } from '../services/strategies/strategy-halts';
 import { POSITION_STATUSES } from '../services/strategies/strategy-history';

@@ -15,15 +15,15 @@ import { Authenticator } from '../auth/authenticator';
 import { IdentityProviders } from '../auth/identity-providers';
 import { WeightBudget } from '../auth/weight-budget';
 import { UpstreamClient } from '../upstream/upstream-client';
-import { JobStore } from './backtests/backtest-jobs.store';
+import { BacktestJobsStore } from './backtests/backtest-jobs.store';
 import { ApiKeysService } from './identity/api-keys.service';
 import { BacktestJobsService } from './backtests/backtest-jobs.service';
 import { BacktestSweepsService } from './backtests/backtest-sweeps.service';
-import { SweepStore } from './backtests/backtest-sweeps.store';
+import { BacktestSweepsStore } from './backtests/backtest-sweeps.store';
 import { SweepQueueStore } from './backtests/sweep-queue.store';
 import { ExchangeKeysService } from './identity/exchange-keys.service';
 import { ChartDataService } from './market-data/chart-data.service';
-import { FundingRatesService } from './market-data/funding.service';
+import { FundingRatesService } from './market-data/funding-rates.service';
 import { LiveMarketService } from './market-data/live-market.service';
 import { MarketPassThroughService } from './market-data/passthrough.service';
 import { LongShortRatiosService } from './market-data/ratios.service';
@@ -147,8 +147,8 @@ export function createServices(deps: ServiceDependencies): Services {
   const strategyStore = new StrategyStore(deps.orm);
   const strategyTrading = { store: strategyStore, market: new StrategyMarket(upstream), exchange, feed: new StrategyEventFeed() };
   const strategies = new StrategiesService(strategyStore, strategyTrading.feed);
-  const book = new PositionBook(strategyStore);
-  const trader = new StrategyTrader(book, strategyStore);
+  const book = new PositionBook();
+  const trader = new StrategyTrader(book);
   const live = new LiveOrders(strategyStore, book, exchangeKeys, exchange, new SymbolFilterCache(upstream), deps.logger);
   return {
     publicStrategies: new PublicStrategiesService(new PublicStrategiesStore(deps.orm)),
@@ -187,12 +187,12 @@ export function createServices(deps: ServiceDependencies): Services {
     strategyTrading: { ...strategyTrading, trader, live },
     bodyCredentialTrading: new BodyCredentialTradingService(strategyTrading.exchange),
     balanceLow: new BalanceLowService(accountsStore, webhooks, exchangeKeys, strategyTrading.exchange),
-    backtestJobs: new BacktestJobsService(new JobStore(deps.orm), strategies),
+    backtestJobs: new BacktestJobsService(new BacktestJobsStore(deps.orm), strategies),
     backtestSweeps: backtestSweepsService(deps.orm),
   };
 }
 
 function backtestSweepsService(orm: Orm): BacktestSweepsService {
-  const sweeps = new SweepStore(orm, new JobStore(orm));
+  const sweeps = new BacktestSweepsStore(orm);
   return new BacktestSweepsService(sweeps, new SweepQueueStore(orm, sweeps));
 }

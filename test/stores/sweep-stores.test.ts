@@ -3,8 +3,7 @@ import { Client } from 'pg';
 import { migrate, openDatabase, type Orm } from '../../src/db/orm';
 import { LIVENESS_LOCK_NAMESPACE } from '../../src/db/process-liveness';
 import { createLogger } from '../../src/observability/logger';
-import { JobStore } from '../../src/services/backtests/backtest-jobs.store';
-import { SweepStore } from '../../src/services/backtests/backtest-sweeps.store';
+import { BacktestSweepsStore } from '../../src/services/backtests/backtest-sweeps.store';
 import { planChunks } from '../../src/services/backtests/backtest-sweeps.service';
 import { resolveSweep } from '../../src/services/backtests/sweep-config';
 import { SweepQueueStore } from '../../src/services/backtests/sweep-queue.store';
@@ -17,7 +16,7 @@ import { createTestDatabase } from '../support/test-service';
 describe('sweep stores: a sweep’s progress from its history loaded and its combinations run', () => {
   let database: { url: string; drop(): Promise<void> };
   let orm: Orm;
-  let sweeps: SweepStore;
+  let sweeps: BacktestSweepsStore;
   let queue: SweepQueueStore;
   const caller = { userId: 7, apiKeyId: null, scopes: [] };
   const WORKER = 3;
@@ -28,7 +27,7 @@ describe('sweep stores: a sweep’s progress from its history loaded and its com
     database = await createTestDatabase();
     orm = await openDatabase(database.url, { statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 }, createLogger('warn'));
     await migrate(orm);
-    sweeps = new SweepStore(orm, new JobStore(orm));
+    sweeps = new BacktestSweepsStore(orm);
     queue = new SweepQueueStore(orm, sweeps);
     worker = new Client({ connectionString: database.url });
     await worker.connect();

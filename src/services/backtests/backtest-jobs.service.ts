@@ -1,90 +1,39 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import type { Caller } from '../../auth/caller';
-import { isoUtc, resolveJobConfig, type JobConfig } from './job-config';
-import { JOB_STATUSES, jobRecord, type JobRecord } from './job-records';
-import { RunWatchers } from './run-watchers';
-import type { JobStore, ListFilters } from './backtest-jobs.store';
+import { resolveJobConfig, type JobConfig } from './job-config';
+import { jobRecord, type JobRecord, type JobRow } from './job-records';
+import { listRuns, pageOfRuns, parseListQuery, RunResource } from './run-resource';
+import type { BacktestJobsStore } from './backtest-jobs.store';
 import { MAX_ACTIVE_RUNS } from './backtest-rules';
 import { templateCatalogue, type BacktestResult, type TemplateListing } from '../../engine';
 import { validateExpression, type ExpressionValidation } from './expression-validation';
 import { AppError } from '../../errors/app-error';
-import { parseOrInvalidParameter } from '../../errors/validation';
-import { decodeCursor, pageOf, type CursorPosition } from '../pagination';
 import type { StrategiesService } from '../strategies/strategies.service';
-
-/** `status`, `limit`, `cursor` and the other filters of the job list; the sweep list takes the same (contract §13). */
-export const listSchema = z.object({
-  status: z.enum(JOB_STATUSES).optional(),
-  template_id: z.string().min(1).optional(),
-  from: isoUtc.optional(),
-  to: isoUtc.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().optional(),
-});
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export const cancelSchema = z.object({ reason: z.string().max(200).optional() });
-
-/** A list query checked: the store's filters, the cursor's position, and what `pageOf` needs to cut pages. */
-interface ListQuery {
-  filters: ListFilters;
-  after: CursorPosition | undefined;
-  limit: number;
-  /** The wire filters a cursor is bound to. */
-  cursorFilters: Record<string, unknown>;
-}
-
-function parseListQuery(query: unknown): ListQuery {
-  const { limit, cursor, ...cursorFilters } = parseOrInvalidParameter(listSchema, query ?? {});
-  return {
-    filters: {
-      status: cursorFilters.status,
-      template_id: cursorFilters.template_id,
-      from: cursorFilters.from ? new Date(cursorFilters.from) : undefined,
-      to: cursorFilters.to ? new Date(cursorFilters.to) : undefined,
-    },
-    after: cursor ? decodeCursor(cursor, cursorFilters) : undefined,
-    limit,
-    cursorFilters,
-  };
-}
-
-function pageOfRuns<Row extends { id: string; submitted_at: Date | string }, Wire>(
-  rows: Row[],
-  { limit, cursorFilters }: ListQuery,
-  toRecord: (row: Row) => Wire,
-): { data: Wire[]; next_cursor: string | null } {
-  const page = pageOf(rows, limit, (row) => ({ at: new Date(row.submitted_at), id: row.id }), cursorFilters);
-  return { data: page.data.map(toRecord), next_cursor: page.next_cursor };
-}
-
-/**
- * A newest-first page of jobs or sweeps (contract §7, §13: the same filters,
- * limit and cursor rules); `load` reads the rows, `toRecord` shapes each.
- */
-export async function listRuns<Row extends { id: string; submitted_at: Date | string }, Wire>(
-  query: unknown,
-  load: (filters: ListFilters, after: CursorPosition | undefined, limit: number) => Promise<Row[]>,
-  toRecord: (row: Row) => Wire,
-): Promise<{ data: Wire[]; next_cursor: string | null }> {
-  const list = parseListQuery(query);
-  return pageOfRuns(await load(list.filters, list.after, list.limit + 1), list, toRecord);
-}
-
 /** Spec "Backtest jobs" and contract §7: the job API of both edges. Jobs run in the backtest worker (backtest-runner.ts beside this file). */
 export class BacktestJobsService {
-  /** Changes of jobs watched by this process's subscribers, keyed by job id; fed by the subscription bridge. */
-  // Progress updates renew a lease too; only what a subscriber can see counts as a change.
-  private readonly watchers = new RunWatchers<JobRecord>((next, last) => next.status !== last.status || next.progress !== last.progress);
+  private readonly runs: RunResource<JobRow, JobRecord>;
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: BacktestJobsStore,
     private readonly strategies: Pick<StrategiesService, 'configForBacktest'>,
-  ) {}
+  ) {
+    this.runs = new RunResource(
+      'job',
+      {
+        get: (caller, id) => store.get(caller, id, true),
+        getAny: (id) => store.getAny(id, true),
+        cancel: (caller, id, reason) => store.cancel(caller, id, reason),
+      },
+      (row) => jobRecord(row, true),
+      // Progress updates renew a lease too; only what a subscriber can see counts as a change.
+      (next, last) => next.status !== last.status || next.progress !== last.progress,
+    );
+  }
 
   templates(): TemplateListing[] {
     return templateCatalogue();
@@ -155,26 +104,20 @@ export class BacktestJobsService {
     return this.store.strategyIdsOf(caller, jobIds);
   }
 
-  async get(caller: Caller, id: string): Promise<JobRecord> {
-    const row = await this.store.get(caller, id, true);
-    if (!row) throw notFound();
-    return jobRecord(row, true);
+  get(caller: Caller, id: string): Promise<JobRecord> {
+    return this.runs.get(caller, id);
   }
 
   /** A done job's whole result, for the CSV downloads (contract §18): INVALID_STATE before `done`. */
   async doneResult(caller: Caller, id: string): Promise<BacktestResult> {
     const row = await this.store.get(caller, id, true);
-    if (!row) throw notFound();
+    if (!row) throw this.runs.notFound();
     if (row.status !== 'done' || !row.result) throw new AppError('INVALID_STATE', `the job is ${row.status}; its trades and curve exist once it is done`);
     return row.result;
   }
 
-  async cancel(caller: Caller, id: string, input: unknown): Promise<JobRecord> {
-    const { reason } = parseOrInvalidParameter(cancelSchema, input ?? {});
-    const outcome = await this.store.cancel(caller, id, reason ?? null);
-    if (!outcome) throw notFound();
-    if (outcome === 'terminal') throw new AppError('INVALID_STATE', 'the job has already ended (done, failed or cancelled)');
-    return jobRecord(outcome, true);
+  cancel(caller: Caller, id: string, input: unknown): Promise<JobRecord> {
+    return this.runs.cancel(caller, id, input);
   }
 
   /**
@@ -182,24 +125,12 @@ export class BacktestJobsService {
    * progress change, ending after a terminal state. NOT_FOUND (before any
    * event) unless `caller` may see the job.
    */
-  async watch(caller: Caller, id: string): Promise<AsyncIterable<JobRecord>> {
-    const runs = await this.watchers.watch(id, async () => {
-      const row = await this.store.get(caller, id, true);
-      return row && jobRecord(row, true);
-    });
-    if (!runs) throw notFound();
-    return runs;
+  watch(caller: Caller, id: string): Promise<AsyncIterable<JobRecord>> {
+    return this.runs.watch(caller, id);
   }
 
   /** A job changed (NOTIFY from any process): tell this process's subscribers of it, if any. */
   jobChanged(id: string): Promise<void> {
-    return this.watchers.changed(id, async () => {
-      const row = await this.store.getAny(id, true);
-      return row && jobRecord(row, true);
-    });
+    return this.runs.changed(id);
   }
-}
-
-function notFound(): AppError {
-  return new AppError('NOT_FOUND', 'no such backtest job');
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ownedBy, ownerFor, type Caller } from '../../auth/caller';
+import { ownerFor, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
 import { notify, placeholders, StoreSql } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
@@ -7,7 +7,9 @@ import type { BacktestResult } from '../../engine';
 import { recordEvent } from '../../events/outbox.store';
 import type { CursorPosition } from '../pagination';
 import type { JobConfig } from './job-config';
-import type { JobError, JobRow, JobStatus } from './job-records';
+import type { JobRow } from './job-records';
+import type { JobError } from './run-records';
+import { listConditions, lockRoomForRun, ownerSql, RunTable, type ListFilters } from './run-table.store';
 
 /**
  * Every SQL statement of backtest jobs, so the queue can be reviewed as a
@@ -24,32 +26,9 @@ export const LEASE_SECONDS = 30;
 export const MAX_ATTEMPTS = 3;
 
 const ROW_COLUMNS = 'id, user_id, api_key_id, status, config, submitted_at, started_at, finished_at, progress, metrics, error';
+const columns = (withResult: boolean) => `${ROW_COLUMNS}${withResult ? ', result' : ''}`;
 /** Running, but its worker process is gone (liveness lock released) or stopped renewing its lease. */
 const ABANDONED = `(status = 'running' AND (locked_until < now() OR locked_by IS NULL OR NOT ${isHeldSql('locked_by')}))`;
-
-/** The WHERE clause of a newest-first list of jobs or sweeps (the two tables share these columns). */
-export function listConditions(caller: Caller, filters: ListFilters, after: CursorPosition | undefined): { where: string; params: unknown[] } {
-  const owner = ownerSql(caller);
-  const where = [owner.sql];
-  const params: unknown[] = [...owner.params];
-  const add = (sql: string, ...values: unknown[]) => {
-    where.push(sql);
-    params.push(...values);
-  };
-  if (filters.status) add('status = ?', filters.status);
-  if (filters.template_id) add('template_id = ?', filters.template_id);
-  if (filters.from) add('submitted_at >= ?', filters.from);
-  if (filters.to) add('submitted_at < ?', filters.to);
-  if (after) add('(submitted_at, id) < (?, ?)', after.at, after.id);
-  return { where: where.join(' AND '), params };
-}
-
-export interface ListFilters {
-  status?: JobStatus;
-  template_id?: string;
-  from?: Date;
-  to?: Date;
-}
 
 export interface ClaimedJob {
   id: string;
@@ -57,18 +36,11 @@ export interface ClaimedJob {
   config: JobConfig;
 }
 
-/** The owner condition of a job or sweep the caller may see (see `ownedBy`). */
-export function ownerSql(caller: Caller): { sql: string; params: unknown[] } {
-  const owner = ownedBy(caller);
-  return owner.apiKeyId === undefined
-    ? { sql: 'user_id = ?', params: [owner.userId] }
-    : { sql: 'user_id = ? AND api_key_id = ?', params: [owner.userId, owner.apiKeyId] };
-}
-
-export class JobStore {
+export class BacktestJobsStore {
   constructor(private readonly orm: Orm) {}
 
   private readonly sql = new StoreSql(this.orm);
+  private readonly runs = new RunTable<JobRow>(this.sql, 'backtest_jobs');
 
   /**
    * Inserts a queued job unless the user already has `maxActiveRuns` jobs and
@@ -78,7 +50,7 @@ export class JobStore {
    */
   async insertQueued(caller: Caller, id: string, config: JobConfig, strategyId: string | null, maxActiveRuns: number): Promise<JobRow | null> {
     return this.sql.transaction(async (em) => {
-      if (!(await this.lockRoomForRun(caller.userId, maxActiveRuns, em))) return null;
+      if (!(await lockRoomForRun(this.sql, caller.userId, maxActiveRuns, em))) return null;
       const owner = ownerFor(caller);
       const row = await this.sql.one<JobRow>(
         `INSERT INTO backtest_jobs (id, user_id, api_key_id, status, template_id, config, strategy_id)
@@ -91,25 +63,8 @@ export class JobStore {
     });
   }
 
-  /**
-   * Contract §13: jobs and sweeps share one limit of runs queued or running
-   * per user. Takes the user's creation lock (until `em`'s transaction ends)
-   * and says whether one more than the `maxActiveRuns` there may start.
-   */
-  async lockRoomForRun(userId: number, maxActiveRuns: number, em: EntityManager): Promise<boolean> {
-    await this.sql.all(`SELECT pg_advisory_xact_lock(hashtext('backtest_jobs'), ?)`, [userId], em);
-    const { room } = await this.sql.one<{ room: boolean }>(
-      `SELECT (SELECT count(*) FROM backtest_jobs WHERE user_id = ? AND status IN ('queued', 'running'))
-            + (SELECT count(*) FROM backtest_sweeps WHERE user_id = ? AND status IN ('queued', 'running')) < ? AS room`,
-      [userId, userId, maxActiveRuns],
-      em,
-    );
-    return room;
-  }
-
-  async list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<JobRow[]> {
-    const { where, params } = listConditions(caller, filters, after);
-    return this.sql.all<JobRow>(`SELECT ${ROW_COLUMNS} FROM backtest_jobs WHERE ${where} ORDER BY submitted_at DESC, id DESC LIMIT ?`, [...params, limit]);
+  list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<JobRow[]> {
+    return this.runs.list(ROW_COLUMNS, caller, filters, after, limit);
   }
 
   /**
@@ -146,41 +101,21 @@ export class JobStore {
     return new Map(rows.map((row) => [row.id, row.strategy_id]));
   }
 
-  async get(caller: Caller, id: string, withResult: boolean): Promise<JobRow | undefined> {
-    const owner = ownerSql(caller);
-    const [row] = await this.sql.all<JobRow>(`SELECT ${ROW_COLUMNS}${withResult ? ', result' : ''} FROM backtest_jobs WHERE id = ? AND ${owner.sql}`, [
-      id,
-      ...owner.params,
-    ]);
-    return row;
+  get(caller: Caller, id: string, withResult: boolean): Promise<JobRow | undefined> {
+    return this.runs.get(columns(withResult), caller, id);
   }
 
   /** A job by id alone, for the subscription bridge (which checks the owner itself). */
-  async getAny(id: string, withResult: boolean): Promise<JobRow | undefined> {
-    const [row] = await this.sql.all<JobRow>(`SELECT ${ROW_COLUMNS}${withResult ? ', result' : ''} FROM backtest_jobs WHERE id = ?`, [id]);
-    return row;
+  getAny(id: string, withResult: boolean): Promise<JobRow | undefined> {
+    return this.runs.get(columns(withResult), null, id);
   }
 
   /** `undefined`: no such job for this caller; `terminal`: already in a final state. */
-  async cancel(caller: Caller, id: string, reason: string | null): Promise<JobRow | 'terminal' | undefined> {
-    return this.sql.transaction(async (em) => {
-      const owner = ownerSql(caller);
-      const [current] = await this.sql.all<{ status: JobStatus }>(
-        `SELECT status FROM backtest_jobs WHERE id = ? AND ${owner.sql} FOR UPDATE`,
-        [id, ...owner.params],
-        em,
-      );
-      if (!current) return undefined;
-      if (current.status !== 'queued' && current.status !== 'running') return 'terminal';
-      const [row] = await this.sql.all<JobRow>(
-        `UPDATE backtest_jobs SET status = 'cancelled', finished_at = now(), cancel_reason = ?, result = NULL, metrics = NULL, error = NULL,
-                locked_by = NULL, locked_until = NULL
-          WHERE id = ? RETURNING ${ROW_COLUMNS}`,
-        [reason, id],
-        em,
-      );
-      await this.notifyChange(id, em);
-      return row;
+  cancel(caller: Caller, id: string, reason: string | null): Promise<JobRow | 'terminal' | undefined> {
+    return this.runs.cancel(caller, id, reason, {
+      clear: 'result = NULL, metrics = NULL, error = NULL, locked_by = NULL, locked_until = NULL',
+      returning: ROW_COLUMNS,
+      cancelled: (em) => this.notifyChange(id, em),
     });
   }
 

@@ -1,53 +1,35 @@
 import type { MarketHistory } from './market-history';
 import { engineConfig } from './job-config';
-import type { JobError } from './job-records';
-import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type JobStore } from './backtest-jobs.store';
+import type { JobError } from './run-records';
+import { JOB_CHANGES_CHANNEL, JOBS_QUEUED_CHANNEL, type ClaimedJob, type BacktestJobsStore } from './backtest-jobs.store';
 import type { NotificationListener } from '../../db/notifications';
-import { BacktestProgress, EngineError, type BacktestPool } from '../../engine';
-import { loadBacktestInput } from './backtest-input';
+import { BacktestProgress, type BacktestPool } from '../../engine';
+import { loadBacktestInput } from './backtest-candles';
 import { runProgress } from './run-progress';
+import { abortRun, BOOKKEEPING_RETRY_MS, engineFailure, recordStopped, type RunInFlight, type RunWorkerSettings } from './run-worker';
 import { untilAborted } from './until-aborted';
 import type { Logger } from '../../observability/logger';
-import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { retryWhileDatabaseUnavailable } from '../../workers/database-retry';
 import { QueueRunner } from '../../workers/queue-runner';
 
-export interface RunnerSettings {
-  workerId: number;
-  /** Jobs run at once in this process: the pool's threads. */
-  threads: number;
-  /** Longest sleep between polls when no NOTIFY wakes the runner. */
-  idlePollMs: number;
-  /** How often a running job's progress is stored (and its lease renewed, and a cancel noticed). */
-  progressIntervalMs: number;
+export interface RunnerSettings extends RunWorkerSettings {
   /** Longest simulation (after the data is loaded) before the job fails with TIMEOUT. */
   timeoutMs: number;
-  /** Resolves while this process holds its liveness lock: nothing is claimed (or declared abandoned) without it. */
-  ready: () => Promise<void>;
-}
-
-/** Within the job's lease: a result recorded this late still belongs to this worker. */
-const BOOKKEEPING_RETRY_MS = 20_000;
-
-interface RunningJob {
-  controller: AbortController;
-  /** Why it was aborted: decides what, if anything, the runner records. */
-  reason?: 'ended elsewhere' | 'timeout' | 'shutdown';
 }
 
 /**
  * The job worker of one process: claims queued jobs (SKIP LOCKED, see
- * job-store.ts) up to its thread count, loads their history and runs them in
+ * backtest-jobs.store.ts) up to its thread count, loads their history and runs them in
  * the engine's worker pool. A cancel is noticed through NOTIFY or the next
  * progress update and terminates the thread at once.
  */
 export class BacktestRunner {
-  private readonly inFlight = new Map<string, RunningJob>();
+  private readonly inFlight = new Map<string, RunInFlight>();
   private readonly runner: QueueRunner;
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: BacktestJobsStore,
     private readonly history: MarketHistory,
     private readonly pool: BacktestPool,
     private readonly listener: NotificationListener,
@@ -65,7 +47,7 @@ export class BacktestRunner {
 
   async stop(): Promise<void> {
     this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
-    for (const job of this.inFlight.values()) this.abort(job, 'shutdown');
+    for (const job of this.inFlight.values()) abortRun(job, 'shutdown');
     await this.runner.stop();
   }
 
@@ -76,7 +58,7 @@ export class BacktestRunner {
   }
 
   private launch(job: ClaimedJob): void {
-    const entry: RunningJob = { controller: new AbortController() };
+    const entry: RunInFlight = { controller: new AbortController() };
     this.inFlight.set(job.id, entry);
     this.runner.launch(
       this.execute(job, entry)
@@ -87,7 +69,7 @@ export class BacktestRunner {
     );
   }
 
-  private async execute(job: ClaimedJob, entry: RunningJob): Promise<void> {
+  private async execute(job: ClaimedJob, entry: RunInFlight): Promise<void> {
     const { workerId } = this.settings;
     const signal = entry.controller.signal;
     const progress = new BacktestProgress();
@@ -95,7 +77,7 @@ export class BacktestRunner {
     const fraction = () => runProgress(loadedShare, progress.fraction);
     const ticker = setInterval(() => {
       this.store.heartbeat(job.id, workerId, fraction()).then(
-        (mine) => mine || this.abort(entry, 'ended elsewhere'),
+        (mine) => mine || abortRun(entry, 'ended elsewhere'),
         (error: unknown) => this.logger.warn({ err: error, jobId: job.id }, 'backtest progress update failed'),
       );
     }, this.settings.progressIntervalMs);
@@ -106,7 +88,7 @@ export class BacktestRunner {
       const load = loadBacktestInput(this.history, engineConfig(job.config), { signal, onProgress: (share) => (loadedShare = share) });
       const input = await untilAborted(load, signal);
       const loaded = performance.now();
-      timeout = setTimeout(() => this.abort(entry, 'timeout'), this.settings.timeoutMs);
+      timeout = setTimeout(() => abortRun(entry, 'timeout'), this.settings.timeoutMs);
       const result = await this.pool.run(input, { signal, progress, transferInput: true });
       const simulated = performance.now();
       clearInterval(ticker);
@@ -115,29 +97,19 @@ export class BacktestRunner {
       this.logger.info({ jobId: job.id, ...timings, rssMb: Math.round(process.memoryUsage().rss / 1048576) }, 'backtest job done');
     } catch (error) {
       clearInterval(ticker);
-      // A database outage while loading history is no fault of the job: it goes back to the queue once the database answers.
-      if (entry.reason === 'shutdown' || (entry.reason === undefined && isDatabaseUnavailable(error))) {
-        await retryWhileDatabaseUnavailable(() => this.store.release(job.id, workerId), BOOKKEEPING_RETRY_MS, signal);
-      } else if (entry.reason !== 'ended elsewhere') {
-        await retryWhileDatabaseUnavailable(() => this.store.fail(job.id, workerId, this.jobError(error, entry)), BOOKKEEPING_RETRY_MS, signal);
-      }
+      await recordStopped(entry, error, signal, {
+        release: () => this.store.release(job.id, workerId),
+        fail: () => this.store.fail(job.id, workerId, this.jobError(error, entry)),
+      });
     } finally {
       clearInterval(ticker);
       clearTimeout(timeout);
     }
   }
 
-  private jobError(error: unknown, entry: RunningJob): JobError {
+  private jobError(error: unknown, entry: RunInFlight): JobError {
     if (entry.reason === 'timeout') return { code: 'TIMEOUT', message: `the simulation took longer than ${Math.round(this.settings.timeoutMs / 1000)} s` };
-    if (error instanceof EngineError) return { code: error.code, message: error.message };
-    this.logger.error({ err: error }, 'backtest job failed unexpectedly');
-    return { code: 'ENGINE_ERROR', message: 'the backtest engine failed unexpectedly' };
-  }
-
-  private abort(job: RunningJob, reason: NonNullable<RunningJob['reason']>): void {
-    if (job.controller.signal.aborted) return;
-    job.reason = reason;
-    job.controller.abort();
+    return engineFailure(error, this.logger, 'backtest job');
   }
 
   /** A change to a job this process runs may be a cancel: look at once rather than at the next progress update. */
@@ -145,7 +117,7 @@ export class BacktestRunner {
     const job = this.inFlight.get(id);
     if (!job) return;
     this.store.stillMine(id, this.settings.workerId).then(
-      (mine) => mine || this.abort(job, 'ended elsewhere'),
+      (mine) => mine || abortRun(job, 'ended elsewhere'),
       (error: unknown) => this.logger.warn({ err: error, jobId: id }, 'backtest cancel check failed'),
     );
   }

@@ -1,11 +1,11 @@
 import type { BackgroundWorker } from '../../workers';
 import { HistoryChunks } from './history-chunks.store';
-import { JobStore } from './backtest-jobs.store';
+import { BacktestJobsStore } from './backtest-jobs.store';
 import { MarketHistory } from './market-history';
 import { BacktestPool } from '../../engine';
 import { ArchiveClient } from '../../upstream/archive-client';
 import { BacktestRunner } from './backtest-runner';
-import { SweepStore } from './backtest-sweeps.store';
+import { BacktestSweepsStore } from './backtest-sweeps.store';
 import { SweepQueueStore } from './sweep-queue.store';
 import { SweepRunner } from './sweep-runner';
 
@@ -15,7 +15,7 @@ export const backtestRunnerWorker: BackgroundWorker = {
     const threads = core.config.backtestWorkers;
     // An idle thread exits after a second: a finished job's candles and result leave with its heap instead of waiting for its next GC.
     const pool = new BacktestPool({ threads, idleTimeoutMs: 1000 });
-    const jobs = new JobStore(core.orm);
+    const jobs = new BacktestJobsStore(core.orm);
     const { archiveUrl, timeoutMs } = core.config.upstream;
     // One client per process: its download slots are the process's (contract §21).
     const archive = archiveUrl === undefined ? undefined : new ArchiveClient({ baseUrl: archiveUrl, timeoutMs, logger: core.logger });
@@ -29,7 +29,7 @@ export const backtestRunnerWorker: BackgroundWorker = {
       { workerId, threads, idlePollMs: 2000, progressIntervalMs: 500, timeoutMs: 10 * 60_000, ready },
       core.logger,
     );
-    const sweepStore = new SweepStore(core.orm, jobs);
+    const sweepStore = new BacktestSweepsStore(core.orm);
     const sweeps = new SweepRunner(
       new SweepQueueStore(core.orm, sweepStore),
       sweepStore,

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '../../auth/caller';
 import { AppError } from '../../errors/app-error';
-import { parseOrInvalidParameter } from '../../errors/validation';
-import { cancelSchema, listRuns } from './backtest-jobs.service';
+import { listRuns, RunResource } from './run-resource';
 import { MAX_ACTIVE_RUNS } from './backtest-rules';
-import type { SweepStore } from './backtest-sweeps.store';
+import type { BacktestSweepsStore } from './backtest-sweeps.store';
 import type { SweepQueueStore } from './sweep-queue.store';
-import { RunWatchers } from './run-watchers';
 import { resolveSweep } from './sweep-config';
 import { mergeLeaderboards, withoutIndex } from './sweep-leaderboard';
 import { sweepRecord, type SweepRecord, type SweepStoredRow } from './sweep-records';
@@ -24,18 +22,22 @@ export function planChunks(valid: number): { first: number; count: number }[] {
 
 /** Contract §13: the sweep API of both edges. Sweeps run in the backtest worker (sweep-runner.ts). */
 export class BacktestSweepsService {
-  /** Changes of sweeps watched by this process's subscribers, keyed by sweep id; fed by the subscription bridge. */
-  private readonly watchers = new RunWatchers<SweepRecord>(
-    (next, last) =>
-      (next.status !== last.status || next.progress !== last.progress || next.result?.rows?.length !== last.result?.rows?.length) &&
-      // Reads of two quick changes may answer out of order: an older running state never follows a newer one.
-      !(next.status === 'running' && last.status === 'running' && next.progress < last.progress),
-  );
+  private readonly runs: RunResource<SweepStoredRow, SweepRecord>;
 
   constructor(
-    private readonly store: SweepStore,
+    private readonly store: BacktestSweepsStore,
     private readonly queue: Pick<SweepQueueStore, 'enqueue' | 'chunkOutcomes'>,
-  ) {}
+  ) {
+    this.runs = new RunResource(
+      'sweep',
+      store,
+      (row) => this.withLeaderboard(row),
+      (next, last) =>
+        (next.status !== last.status || next.progress !== last.progress || next.result?.rows?.length !== last.result?.rows?.length) &&
+        // Reads of two quick changes may answer out of order: an older running state never follows a newer one.
+        !(next.status === 'running' && last.status === 'running' && next.progress < last.progress),
+    );
+  }
 
   async create(caller: Caller, input: unknown): Promise<SweepRecord> {
     const sweep = resolveSweep(input);
@@ -58,18 +60,12 @@ export class BacktestSweepsService {
     );
   }
 
-  async get(caller: Caller, id: string): Promise<SweepRecord> {
-    const row = await this.store.get(caller, id);
-    if (!row) throw notFound();
-    return this.withLeaderboard(row);
+  get(caller: Caller, id: string): Promise<SweepRecord> {
+    return this.runs.get(caller, id);
   }
 
-  async cancel(caller: Caller, id: string, input: unknown): Promise<SweepRecord> {
-    const { reason } = parseOrInvalidParameter(cancelSchema, input ?? {});
-    const outcome = await this.store.cancel(caller, id, reason ?? null);
-    if (!outcome) throw notFound();
-    if (outcome === 'terminal') throw new AppError('INVALID_STATE', 'the sweep has already ended (done, failed or cancelled)');
-    return sweepRecord(outcome, true);
+  cancel(caller: Caller, id: string, input: unknown): Promise<SweepRecord> {
+    return this.runs.cancel(caller, id, input);
   }
 
   /**
@@ -77,21 +73,13 @@ export class BacktestSweepsService {
    * progress or leaderboard change, ending after a terminal state. NOT_FOUND
    * (before any event) unless `caller` may see the sweep.
    */
-  async watch(caller: Caller, id: string): Promise<AsyncIterable<SweepRecord>> {
-    const runs = await this.watchers.watch(id, async () => {
-      const row = await this.store.get(caller, id);
-      return row && this.withLeaderboard(row);
-    });
-    if (!runs) throw notFound();
-    return runs;
+  watch(caller: Caller, id: string): Promise<AsyncIterable<SweepRecord>> {
+    return this.runs.watch(caller, id);
   }
 
   /** A sweep changed (NOTIFY from any process): tell this process's subscribers of it, if any. */
   sweepChanged(id: string): Promise<void> {
-    return this.watchers.changed(id, async () => {
-      const row = await this.store.getAny(id);
-      return row && this.withLeaderboard(row);
-    });
+    return this.runs.changed(id);
   }
 
   /** A running sweep shows the leaderboard of its finished chunks so far. */
@@ -105,8 +93,4 @@ export class BacktestSweepsService {
     );
     return sweepRecord(row, true, rows.map(withoutIndex));
   }
-}
-
-function notFound(): AppError {
-  return new AppError('NOT_FOUND', 'no such backtest sweep');
 }

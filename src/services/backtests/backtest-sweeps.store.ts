@@ -4,8 +4,8 @@ import type { Orm } from '../../db/orm';
 import { notify, StoreSql } from '../../db/native-query';
 import { recordEvent } from '../../events/outbox.store';
 import type { CursorPosition } from '../pagination';
-import { listConditions, ownerSql, type JobStore, type ListFilters } from './backtest-jobs.store';
-import type { JobError, JobStatus } from './job-records';
+import type { JobError } from './run-records';
+import { lockRoomForRun, RunTable, type ListFilters } from './run-table.store';
 import { runProgress } from './run-progress';
 import type { SweepConfig } from './sweep-config';
 import type { SweepResult, SweepStoredRow } from './sweep-records';
@@ -23,13 +23,11 @@ export const ACTIVE_SWEEP = `status IN ('queued', 'running')`;
  * cancels, and the status, progress and result the work queue
  * (sweep-queue.store.ts) records on them as their chunks run.
  */
-export class SweepStore {
-  constructor(
-    private readonly orm: Orm,
-    private readonly jobs: Pick<JobStore, 'lockRoomForRun'>,
-  ) {}
+export class BacktestSweepsStore {
+  constructor(private readonly orm: Orm) {}
 
   private readonly sql = new StoreSql(this.orm);
+  private readonly runs = new RunTable<SweepStoredRow>(this.sql, 'backtest_sweeps');
 
   /** Inserts a queued sweep in `em`'s transaction unless the user is at the active limit (shared with jobs); null then. */
   async insertQueued(
@@ -39,7 +37,7 @@ export class SweepStore {
     maxActiveRuns: number,
     em: EntityManager,
   ): Promise<SweepStoredRow | null> {
-    if (!(await this.jobs.lockRoomForRun(caller.userId, maxActiveRuns, em))) return null;
+    if (!(await lockRoomForRun(this.sql, caller.userId, maxActiveRuns, em))) return null;
     const owner = ownerFor(caller);
     const [row = null] = await this.sql.all<SweepStoredRow>(
       `INSERT INTO backtest_sweeps (id, user_id, api_key_id, status, template_id, config, combinations, skipped, units)
@@ -50,47 +48,29 @@ export class SweepStore {
     return row;
   }
 
-  async list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<SweepStoredRow[]> {
-    const { where, params } = listConditions(caller, filters, after);
+  list(caller: Caller, filters: ListFilters, after: CursorPosition | undefined, limit: number): Promise<SweepStoredRow[]> {
     // The list leaves out the leaderboard: only the result's other fields are read.
-    return this.sql.all<SweepStoredRow>(
-      `SELECT ${ROW_COLUMNS}, result - 'rows' AS result FROM backtest_sweeps WHERE ${where} ORDER BY submitted_at DESC, id DESC LIMIT ?`,
-      [...params, limit],
-    );
+    return this.runs.list(`${ROW_COLUMNS}, result - 'rows' AS result`, caller, filters, after, limit);
   }
 
-  async get(caller: Caller, id: string): Promise<SweepStoredRow | undefined> {
-    const owner = ownerSql(caller);
-    const [row] = await this.sql.all<SweepStoredRow>(`SELECT ${ROW_COLUMNS}, result FROM backtest_sweeps WHERE id = ? AND ${owner.sql}`, [id, ...owner.params]);
-    return row;
+  get(caller: Caller, id: string): Promise<SweepStoredRow | undefined> {
+    return this.runs.get(`${ROW_COLUMNS}, result`, caller, id);
   }
 
   /** A sweep by id alone, for the subscription bridge (which checks the owner itself). */
-  async getAny(id: string): Promise<SweepStoredRow | undefined> {
-    const [row] = await this.sql.all<SweepStoredRow>(`SELECT ${ROW_COLUMNS}, result FROM backtest_sweeps WHERE id = ?`, [id]);
-    return row;
+  getAny(id: string): Promise<SweepStoredRow | undefined> {
+    return this.runs.get(`${ROW_COLUMNS}, result`, null, id);
   }
 
   /** `undefined`: no such sweep for this caller; `terminal`: already ended. */
-  async cancel(caller: Caller, id: string, reason: string | null): Promise<SweepStoredRow | 'terminal' | undefined> {
-    return this.sql.transaction(async (em) => {
-      const owner = ownerSql(caller);
-      const [current] = await this.sql.all<{ status: JobStatus }>(
-        `SELECT status FROM backtest_sweeps WHERE id = ? AND ${owner.sql} FOR UPDATE`,
-        [id, ...owner.params],
-        em,
-      );
-      if (!current) return undefined;
-      if (current.status !== 'queued' && current.status !== 'running') return 'terminal';
-      const [row] = await this.sql.all<SweepStoredRow>(
-        `UPDATE backtest_sweeps SET status = 'cancelled', finished_at = now(), cancel_reason = ?, result = NULL, error = NULL
-          WHERE id = ? RETURNING ${ROW_COLUMNS}, result`,
-        [reason, id],
-        em,
-      );
-      await this.notifyChange(id, em);
-      await notify(em, SWEEP_STOPPED_CHANNEL, id);
-      return row;
+  cancel(caller: Caller, id: string, reason: string | null): Promise<SweepStoredRow | 'terminal' | undefined> {
+    return this.runs.cancel(caller, id, reason, {
+      clear: 'result = NULL, error = NULL',
+      returning: `${ROW_COLUMNS}, result`,
+      cancelled: async (em) => {
+        await this.notifyChange(id, em);
+        await notify(em, SWEEP_STOPPED_CHANNEL, id);
+      },
     });
   }
 

@@ -1,6 +1,6 @@
 import { EventEmitter, on } from 'node:events';
 import { listeningStream } from '../listening-stream';
-import { TERMINAL_STATUSES, type JobStatus } from './job-records';
+import { TERMINAL_STATUSES, type JobStatus } from './run-records';
 
 interface WatchedRun {
   status: JobStatus;

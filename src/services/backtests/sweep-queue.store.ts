@@ -4,7 +4,7 @@ import type { Orm } from '../../db/orm';
 import { notify, StoreSql } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
 import { LEASE_SECONDS, MAX_ATTEMPTS } from './backtest-jobs.store';
-import { ACTIVE_SWEEP, type SweepStore } from './backtest-sweeps.store';
+import { ACTIVE_SWEEP, type BacktestSweepsStore } from './backtest-sweeps.store';
 import type { SweepConfig } from './sweep-config';
 import type { RankedRow } from './sweep-leaderboard';
 import type { SweepResult, SweepStoredRow } from './sweep-records';
@@ -54,7 +54,7 @@ const arrayLiteral = (values: (string | number)[]) => `{${values.join(',')}}`;
 export class SweepQueueStore {
   constructor(
     private readonly orm: Orm,
-    private readonly sweeps: Pick<SweepStore, 'insertQueued' | 'markRunning' | 'updateProgress' | 'finish' | 'fail'>,
+    private readonly sweeps: Pick<BacktestSweepsStore, 'insertQueued' | 'markRunning' | 'updateProgress' | 'finish' | 'fail'>,
   ) {}
 
   private readonly sql = new StoreSql(this.orm);

@@ -1,5 +1,5 @@
 import type { BacktestMetrics } from '../../engine';
-import type { JobError, JobStatus } from './job-records';
+import { runRecord, type RunRecord, type RunRow } from './run-records';
 import type { Objective, SweepConfig } from './sweep-config';
 
 /** A leaderboard row: a combination's resolved params and its metrics over the whole range. */
@@ -34,38 +34,17 @@ export interface SweepSelection {
 }
 
 /** A row of `backtest_sweeps` as the queries return it. */
-export interface SweepStoredRow {
-  id: string;
-  user_id: number;
-  api_key_id: number | null;
-  status: JobStatus;
-  config: SweepConfig;
+export type SweepStoredRow = RunRow<SweepConfig> & {
   combinations: number;
   skipped: number;
-  submitted_at: Date | string;
-  started_at: Date | string | null;
-  finished_at: Date | string | null;
-  progress: number;
   result: SweepResult | null;
-  error: JobError | null;
-}
+};
 
 /** Contract §13's sweep resource. */
-export interface SweepRecord {
-  id: string;
-  status: JobStatus;
-  config: SweepConfig;
+export type SweepRecord = RunRecord<SweepConfig, SweepResult> & {
   combinations: number;
   skipped: number;
-  submitted_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  progress: number;
-  result: SweepResult | null;
-  error: JobError | null;
-}
-
-const iso = (date: Date | string | null) => (date ? new Date(date).toISOString() : null);
+};
 
 /**
  * `full`: with the leaderboard; otherwise the list's shape, without
@@ -80,17 +59,5 @@ export function sweepRecord(row: SweepStoredRow, full: boolean, leaderboard?: Sw
     const { rows: _rows, ...rest } = result;
     result = rest;
   }
-  return {
-    id: row.id,
-    status: row.status,
-    config: row.config,
-    combinations: row.combinations,
-    skipped: row.skipped,
-    submitted_at: iso(row.submitted_at) as string,
-    started_at: iso(row.started_at),
-    finished_at: iso(row.finished_at),
-    progress: row.progress,
-    result,
-    error: row.status === 'failed' ? row.error : null,
-  };
+  return runRecord(row, { combinations: row.combinations, skipped: row.skipped }, result);
 }

@@ -12,41 +12,28 @@ import {
 } from '../../engine';
 import type { NotificationListener } from '../../db/notifications';
 import type { Logger } from '../../observability/logger';
-import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { retryWhileDatabaseUnavailable } from '../../workers/database-retry';
 import { QueueRunner } from '../../workers/queue-runner';
-import { loadBacktestInput } from './backtest-input';
+import { loadBacktestInput } from './backtest-candles';
 import { untilAborted } from './until-aborted';
-import { SWEEP_STOPPED_CHANNEL, type SweepStore } from './backtest-sweeps.store';
+import { abortRun, BOOKKEEPING_RETRY_MS, engineFailure, recordStopped, type RunInFlight, type RunWorkerSettings } from './run-worker';
+import { SWEEP_STOPPED_CHANNEL, type BacktestSweepsStore } from './backtest-sweeps.store';
 import { SWEEPS_QUEUED_CHANNEL, type ChunkOutcome, type ClaimedChunk, type SweepQueueStore, type WindowBest } from './sweep-queue.store';
 import { engineConfig } from './job-config';
-import type { JobError } from './job-records';
 import type { MarketHistory } from './market-history';
 import { expandCombinations, type SweepConfig } from './sweep-config';
 import { compareRows, mergeLeaderboards, offerRow, withoutIndex, type RankedRow } from './sweep-leaderboard';
 import type { SweepResult, SweepRow, SweepSelection } from './sweep-records';
 
-export interface SweepRunnerSettings {
-  workerId: number;
-  /** Chunks run at once in this process: the pool's threads, so every thread has a combination to run. */
-  threads: number;
-  idlePollMs: number;
-  /** How often a chunk's progress is stored (its lease renewed, a cancel noticed). */
-  progressIntervalMs: number;
+export interface SweepRunnerSettings extends RunWorkerSettings {
   /** How long a sweep's candles stay loaded after its last chunk here ends, for the next chunk this process claims. */
   keepInputMs: number;
-  /** Resolves while this process holds its liveness lock: nothing is claimed (or declared abandoned) without it. */
-  ready: () => Promise<void>;
 }
 
-/** Within a chunk's lease: an outcome recorded this late still belongs to this worker. */
-const BOOKKEEPING_RETRY_MS = 20_000;
-
-interface RunningChunk {
+/** A chunk this process runs. */
+interface RunningChunk extends RunInFlight {
   sweepId: string;
   seq: number;
-  controller: AbortController;
-  reason?: 'ended elsewhere' | 'shutdown';
 }
 
 interface LoadedInput {
@@ -76,7 +63,7 @@ export class SweepRunner {
 
   constructor(
     private readonly queue: SweepQueueStore,
-    private readonly sweeps: Pick<SweepStore, 'fail'>,
+    private readonly sweeps: Pick<BacktestSweepsStore, 'fail'>,
     private readonly history: MarketHistory,
     private readonly pool: BacktestPool,
     private readonly listener: NotificationListener,
@@ -94,7 +81,7 @@ export class SweepRunner {
 
   async stop(): Promise<void> {
     this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
-    for (const chunk of this.inFlight.values()) abort(chunk, 'shutdown');
+    for (const chunk of this.inFlight.values()) abortRun(chunk, 'shutdown');
     await this.runner.stop();
     for (const loaded of this.inputs.values()) clearTimeout(loaded.timer);
     this.inputs.clear();
@@ -125,7 +112,7 @@ export class SweepRunner {
     const loaded = this.acquireInput(chunk.sweep_id, chunk.config);
     const ticker = setInterval(() => {
       this.queue.heartbeat(chunk.sweep_id, chunk.seq, workerId, { done, loaded: loaded.loaded }).then(
-        (mine) => mine || abort(entry, 'ended elsewhere'),
+        (mine) => mine || abortRun(entry, 'ended elsewhere'),
         (error: unknown) => this.logger.warn({ err: error, sweepId: chunk.sweep_id }, 'sweep progress update failed'),
       );
     }, this.settings.progressIntervalMs);
@@ -147,12 +134,10 @@ export class SweepRunner {
         if (recorded) this.logger.info({ sweepId: chunk.sweep_id }, 'backtest sweep done');
       }
     } catch (error) {
-      // A database outage while loading history is no fault of the sweep: the chunk goes back to the queue once the database answers.
-      if (entry.reason === 'shutdown' || (entry.reason === undefined && isDatabaseUnavailable(error))) {
-        await retryWhileDatabaseUnavailable(() => this.queue.release(chunk.sweep_id, chunk.seq, workerId), BOOKKEEPING_RETRY_MS, signal);
-      } else if (entry.reason !== 'ended elsewhere') {
-        await retryWhileDatabaseUnavailable(() => this.sweeps.fail(chunk.sweep_id, this.sweepError(error)), BOOKKEEPING_RETRY_MS, signal);
-      }
+      await recordStopped(entry, error, signal, {
+        release: () => this.queue.release(chunk.sweep_id, chunk.seq, workerId),
+        fail: () => this.sweeps.fail(chunk.sweep_id, engineFailure(error, this.logger, 'backtest sweep')),
+      });
     } finally {
       clearInterval(ticker);
       this.releaseInput(chunk.sweep_id);
@@ -282,18 +267,12 @@ export class SweepRunner {
     loaded.timer.unref();
   }
 
-  private sweepError(error: unknown): JobError {
-    if (error instanceof EngineError) return { code: error.code, message: error.message };
-    this.logger.error({ err: error }, 'backtest sweep failed unexpectedly');
-    return { code: 'ENGINE_ERROR', message: 'the backtest engine failed unexpectedly' };
-  }
-
   /** A change to a sweep this process runs chunks of may be a cancel: look at once. */
   private checkStillMine(sweepId: string): void {
     for (const chunk of this.inFlight.values()) {
       if (chunk.sweepId !== sweepId) continue;
       this.queue.stillMine(chunk.sweepId, chunk.seq, this.settings.workerId).then(
-        (mine) => mine || abort(chunk, 'ended elsewhere'),
+        (mine) => mine || abortRun(chunk, 'ended elsewhere'),
         (error: unknown) => this.logger.warn({ err: error, sweepId }, 'sweep cancel check failed'),
       );
     }
@@ -304,10 +283,4 @@ function walkForward(config: SweepConfig) {
   return config.walk_forward
     ? walkForwardWindows(Date.parse(config.start), Date.parse(config.end), config.walk_forward.train_days, config.walk_forward.test_days)
     : [];
-}
-
-function abort(chunk: RunningChunk, reason: NonNullable<RunningChunk['reason']>): void {
-  if (chunk.controller.signal.aborted) return;
-  chunk.reason = reason;
-  chunk.controller.abort();
 }

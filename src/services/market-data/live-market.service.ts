@@ -5,7 +5,7 @@ import type { UpstreamClient } from '../../upstream/upstream-client';
 import type { ChartDataService } from './chart-data.service';
 import { KLINE_INTERVALS } from './chart-data.service';
 import { UPSTREAM_PATHS } from './cached-upstream';
-import type { CurrentFundingRate } from './funding.service';
+import type { CurrentFundingRate } from './funding-rates.service';
 import { LiveFeed, type FeedSource } from './live-feed';
 import { klineRows, premiumIndexRows } from './upstream-replies';
 

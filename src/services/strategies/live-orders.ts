@@ -3,7 +3,6 @@ import type { StrategyOrder } from '../../entities/strategy-order.entity';
 import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { Strategy } from '../../entities/strategy.entity';
 import { AppError } from '../../errors/app-error';
-import { recordEvent } from '../../events/outbox.store';
 import type { Logger } from '../../observability/logger';
 import { ExchangeRefusal, type ExchangeCredentials, type ExchangeOrder, type ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import type { ExchangeKeysService } from '../identity/exchange-keys.service';
@@ -77,7 +76,7 @@ export class LiveOrders {
   async open(strategy: Strategy, symbol: string, side: 'long' | 'short', price: number, signalBarClose: number | undefined, guard: OrderGuard): Promise<void> {
     const credentials = await this.credentials(strategy.userId);
     const filters = await this.filters.of(symbol);
-    const quantity = onStep(await this.book.entryQuantity(this.store.fork(), strategy, symbol, price), filters.stepSize);
+    const quantity = onStep(await this.book.entryQuantity(this.store, strategy, symbol, price), filters.stepSize);
     const notional = quantity.mul(price);
     if (quantity.lte(0) || quantity.lt(filters.minQty)) return this.skip(strategy, symbol, side, quantity, price, 'below_min_qty', signalBarClose);
     if (notional.lt(filters.minNotional)) return this.skip(strategy, symbol, side, quantity, price, 'below_min_notional', signalBarClose);
@@ -108,7 +107,7 @@ export class LiveOrders {
   async close(strategy: Strategy, position: StrategyPosition, reason: CloseReason, signalBarClose: number | undefined, guard: OrderGuard): Promise<void> {
     const credentials = await this.credentials(strategy.userId);
     await this.protection.cancel(strategy, credentials, position.id);
-    const current = await this.store.findPosition(this.store.fork(), position.id);
+    const current = await this.store.findPosition(position.id);
     if (!current || current.closedAt) return; // a conditional order filled first and closed it
     const order = await this.ledger.intend(
       {
@@ -135,7 +134,7 @@ export class LiveOrders {
    */
   async settle(strategy: Strategy): Promise<void> {
     const credentials = await this.credentials(strategy.userId);
-    for (const order of await this.store.unsettledOrders(this.store.fork(), strategy.id)) {
+    for (const order of await this.store.unsettledOrders(strategy.id)) {
       if (order.purpose === 'entry' || order.purpose === 'exit') {
         const answer = await this.lookUp(credentials, order);
         if (answer) await this.applyOrder(strategy, credentials, order, answer);
@@ -156,25 +155,25 @@ export class LiveOrders {
   async reconcile(strategy: Strategy): Promise<void> {
     await this.settle(strategy);
     const credentials = await this.credentials(strategy.userId);
-    for (const position of await this.store.openPositions(this.store.fork(), strategy.id)) {
+    for (const position of await this.store.openPositions(strategy.id)) {
       if (position.dryRun) continue;
       const held = (await this.exchange.positions(credentials, position.symbol)).find((row) => row.symbol === position.symbol);
       if (!held || new Decimal(held.positionAmt).isZero()) {
         this.logger.warn({ strategyId: strategy.id, positionId: position.id }, 'live position no longer held on the exchange: recorded as liquidated');
         await this.protection.cancel(strategy, credentials, position.id);
-        await this.store.transaction(async (em) => {
-          const locked = await this.store.lockPosition(em, position.id);
+        await this.store.transaction(async (tx) => {
+          const locked = await tx.lockPosition(position.id);
           if (!locked || locked.closedAt) return;
           const price = new Decimal(held?.markPrice ?? locked.entryPrice);
           await this.book.recordClose(
-            em,
+            tx,
             strategy,
             locked,
             { price: price.gt(0) ? price : new Decimal(locked.entryPrice), fee: new Decimal(0), at: new Date() },
             'liquidation',
           );
         });
-      } else if (!(await this.store.hasProtection(this.store.fork(), position.id))) {
+      } else if (!(await this.store.hasProtection(position.id))) {
         await this.protection.place(strategy, credentials, position);
       }
     }
@@ -189,10 +188,10 @@ export class LiveOrders {
    */
   async closedOnExchange(strategy: Strategy, positionId: string, fill: { price: Decimal; fee: Decimal; at: Date }, reason: CloseReason): Promise<void> {
     await this.protection.cancel(strategy, await this.credentials(strategy.userId), positionId);
-    await this.store.transaction(async (em) => {
-      const locked = await this.store.lockPosition(em, positionId);
+    await this.store.transaction(async (tx) => {
+      const locked = await tx.lockPosition(positionId);
       if (!locked || locked.closedAt) return;
-      await this.book.recordClose(em, strategy, locked, fill, reason);
+      await this.book.recordClose(tx, strategy, locked, fill, reason);
     });
   }
 
@@ -243,15 +242,15 @@ export class LiveOrders {
     }
     const fill = await this.ledger.fillOf(credentials, order.symbol, answer.orderId, new Decimal(answer.avgPrice));
     let opened: StrategyPosition | undefined;
-    await this.store.transaction(async (em) => {
-      const locked = await this.store.lockOrder(em, order.id);
+    await this.store.transaction(async (tx) => {
+      const locked = await tx.lockOrder(order.id);
       if (!locked || locked.status !== 'intended') return;
       locked.status = 'filled';
       locked.exchangeOrderId = String(answer.orderId);
       locked.updatedAt = new Date();
       const signalBarClose = locked.signalBarClose?.getTime();
       if (locked.purpose === 'entry') {
-        const { position } = await this.book.recordOpen(em, strategy, locked.symbol, locked.positionSide, {
+        const { position } = await this.book.recordOpen(tx, strategy, locked.symbol, locked.positionSide, {
           ...fill,
           quantity: executed,
           at: new Date(),
@@ -260,12 +259,12 @@ export class LiveOrders {
         locked.positionId = position.id;
         opened = position;
       } else {
-        const position = locked.positionId ? await this.store.findPosition(em, locked.positionId) : null;
+        const position = locked.positionId ? await tx.findPosition(locked.positionId) : null;
         if (position && !position.closedAt) {
-          await this.book.recordClose(em, strategy, position, { ...fill, at: new Date(), signalBarClose }, locked.closeReason ?? 'signal');
+          await this.book.recordClose(tx, strategy, position, { ...fill, at: new Date(), signalBarClose }, locked.closeReason ?? 'signal');
         }
       }
-      await this.store.flush(em);
+      await tx.flush();
     });
     if (opened) await this.protection.place(strategy, credentials, opened);
   }
@@ -279,8 +278,8 @@ export class LiveOrders {
     reason: 'below_min_qty' | 'below_min_notional',
     signalBarClose: number | undefined,
   ): Promise<void> {
-    await this.store.transaction((em) =>
-      recordEvent(em, {
+    await this.store.transaction((tx) =>
+      tx.recordEvent({
         userId: strategy.userId,
         type: 'strategy.order_skipped',
         data: {

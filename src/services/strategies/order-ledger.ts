@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import type { StrategyOrder } from '../../entities/strategy-order.entity';
 import type { Strategy } from '../../entities/strategy.entity';
 import { SIGNED_REQUEST_LIFETIME_MS, type ExchangeCredentials, type ExchangeTradingClient } from '../../upstream/exchange-trading-client';
-import type { NewOrder, StrategyStore } from './strategies.store';
+import type { StrategyStore } from './strategies.store';
+import type { NewOrder } from './strategy-queries.store';
 
 /** An order whose outcome the exchange cannot tell yet (its request may still arrive): nothing else is sent for the strategy until it can. */
 export class OrderPending extends Error {}
@@ -33,24 +34,24 @@ export class OrderLedger {
    * and one close never send two orders for one position.
    */
   intend(fields: NewOrder, guard: OrderGuard): Promise<StrategyOrder | null> {
-    return this.store.transaction(async (em) => {
-      const strategy = await this.store.lockStrategy(em, fields.strategyId);
+    return this.store.transaction(async (tx) => {
+      const strategy = await tx.lockStrategy(fields.strategyId);
       if (!strategy || !guard(strategy)) return null;
       const market = fields.purpose === 'entry' || fields.purpose === 'exit';
-      if (market && (await this.store.marketOrderInFlight(em, fields.strategyId))) throw new OrderPending('another order of the strategy is in flight');
-      return this.store.insertOrder(em, fields);
+      if (market && (await tx.marketOrderInFlight(fields.strategyId))) throw new OrderPending('another order of the strategy is in flight');
+      return tx.insertOrder(fields);
     });
   }
 
   /** Sets an outcome other than a fill; an order already settled (by another process) stays as it is. */
   async mark(order: StrategyOrder, status: StrategyOrder['status'], exchangeOrderId?: string): Promise<void> {
-    await this.store.transaction(async (em) => {
-      const locked = await this.store.lockOrder(em, order.id);
+    await this.store.transaction(async (tx) => {
+      const locked = await tx.lockOrder(order.id);
       if (!locked || (locked.status !== 'intended' && locked.status !== 'open')) return;
       locked.status = status;
       if (exchangeOrderId) locked.exchangeOrderId = exchangeOrderId;
       locked.updatedAt = new Date();
-      await this.store.flush(em);
+      await tx.flush();
     });
     order.status = status;
   }

@@ -1,10 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import type { Strategy } from '../../entities/strategy.entity';
 import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { EventEnvelope } from '../../events/event-types';
-import { recordEvent } from '../../events/outbox.store';
-import type { StrategyStore } from './strategies.store';
+import type { StrategyQueries, StrategyTransaction } from './strategy-queries.store';
 
 /** How an order filled: dry runs at the signal's price and the taker rate, live runs as the exchange reports. */
 export interface Fill {
@@ -21,12 +19,10 @@ export interface Fill {
  * `strategy.position_*` events, for dry and live runs alike.
  */
 export class PositionBook {
-  constructor(private readonly store: StrategyStore) {}
-
   /** The quantity an entry at `price` would buy: the symbol's equity × `position_size` × the run's leverage, not yet on any step. */
-  async entryQuantity(em: EntityManager, strategy: Strategy, symbol: string, price: Decimal.Value): Promise<Decimal> {
+  async entryQuantity(store: StrategyQueries, strategy: Strategy, symbol: string, price: Decimal.Value): Promise<Decimal> {
     const share = new Decimal(strategy.runCapital ?? strategy.capital).div(strategy.symbols.length);
-    const pnl = await this.store.runPnl(em, strategy.id, symbol, strategy.runStartedAt ?? new Date(0));
+    const pnl = await store.runPnl(strategy.id, symbol, strategy.runStartedAt ?? new Date(0));
     const equity = Decimal.max(share.plus(pnl ?? 0), 0);
     const positionSize = Number(strategy.params.position_size ?? 1);
     return equity
@@ -36,13 +32,13 @@ export class PositionBook {
   }
 
   async recordOpen(
-    em: EntityManager,
+    tx: StrategyTransaction,
     strategy: Strategy,
     symbol: string,
     side: 'long' | 'short',
     fill: Fill,
   ): Promise<{ position: StrategyPosition; event: EventEnvelope }> {
-    const position = await this.store.insertPosition(em, {
+    const position = await tx.insertPosition({
       strategyId: strategy.id,
       symbol,
       side,
@@ -52,7 +48,7 @@ export class PositionBook {
       openedAt: fill.at,
       dryRun: strategy.runDry ?? true,
     });
-    const event = await recordEvent(em, {
+    const event = await tx.recordEvent({
       userId: strategy.userId,
       type: 'strategy.position_opened',
       data: { ...positionData(strategy, position), ...signalData(fill.signalBarClose) },
@@ -61,7 +57,7 @@ export class PositionBook {
   }
 
   async recordClose(
-    em: EntityManager,
+    tx: StrategyTransaction,
     strategy: Strategy,
     position: StrategyPosition,
     fill: Omit<Fill, 'quantity'>,
@@ -75,8 +71,8 @@ export class PositionBook {
     position.pnl = gross.minus(position.entryFee).minus(fill.fee).minus(position.funding).toFixed();
     position.closedAt = fill.at;
     position.closeReason = reason;
-    await this.store.flush(em);
-    return recordEvent(em, {
+    await tx.flush();
+    return tx.recordEvent({
       userId: strategy.userId,
       type: 'strategy.position_closed',
       data: { ...positionData(strategy, position), reason, ...signalData(fill.signalBarClose) },

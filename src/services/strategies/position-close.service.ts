@@ -35,7 +35,7 @@ export class PositionCloseService {
   /** The closed position; 404 for a missing or another key's strategy, 409 when it has no open position on `symbol`. */
   async close(caller: Caller, strategyId: string, symbolText: string): Promise<PositionRecord> {
     const symbol = symbolText.toUpperCase();
-    const strategy = await findOwnedStrategy(this.store, this.store.fork(), caller, strategyId);
+    const strategy = await findOwnedStrategy(this.store, caller, strategyId);
     const open = await this.openOn(strategy, symbol);
     const closed = open.dryRun ? await this.closeDry(caller, strategy, symbol) : await this.closeLive(strategy, open);
     const row = await this.store.positionRow(closed.id);
@@ -44,7 +44,7 @@ export class PositionCloseService {
   }
 
   private async openOn(strategy: Strategy, symbol: string): Promise<StrategyPosition> {
-    const open = await this.store.openPosition(this.store.fork(), strategy.id, symbol);
+    const open = await this.store.openPosition(strategy.id, symbol);
     if (!open) throw new AppError('INVALID_STATE', `the strategy has no open position on ${symbol}`);
     return open;
   }
@@ -54,11 +54,11 @@ export class PositionCloseService {
     const price = await this.market.price(symbol).catch((error: unknown) => {
       throw new AppError('UPSTREAM_FAILED', `upstream request failed: no last price for ${symbol} (${(error as Error).message})`);
     });
-    const { position, eventId } = await this.store.transaction(async (em) => {
-      const strategy = await findOwnedStrategy(this.store, em, caller, snapshot.id, true);
-      const open = await this.store.openPosition(em, strategy.id, symbol);
+    const { position, eventId } = await this.store.transaction(async (tx) => {
+      const strategy = await findOwnedStrategy(tx, caller, snapshot.id, true);
+      const open = await tx.openPosition(strategy.id, symbol);
       if (!open) throw new AppError('INVALID_STATE', `the strategy has no open position on ${symbol}`);
-      const event = await this.trader.close(em, strategy, open, price, new Date(), 'manual');
+      const event = await this.trader.close(tx, strategy, open, price, new Date(), 'manual');
       return { position: open, eventId: event.id };
     });
     await this.feed.waitFor([eventId]);
@@ -76,7 +76,7 @@ export class PositionCloseService {
       try {
         await this.live.exclusive(strategy.id, async () => {
           await this.live.settle(strategy);
-          const current = await this.store.findPosition(this.store.fork(), open.id);
+          const current = await this.store.findPosition(open.id);
           if (!current || current.closedAt) throw new AppError('INVALID_STATE', `the strategy has no open position on ${open.symbol}`);
           await this.live.close(strategy, current, 'manual', undefined, () => true);
         });
@@ -90,7 +90,7 @@ export class PositionCloseService {
         throw new AppError('UPSTREAM_FAILED', `upstream request failed: the exchange did not close the position (${(error as Error).message})`);
       }
     }
-    const closed = await this.store.findPosition(this.store.fork(), open.id);
+    const closed = await this.store.findPosition(open.id);
     if (!closed?.closedAt) throw new AppError('UPSTREAM_FAILED', 'upstream request failed: the exchange did not fill the closing order');
     const events = await this.store.closeEventIds([closed.id]);
     await this.feed.waitFor(events);

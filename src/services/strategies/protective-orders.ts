@@ -125,7 +125,7 @@ export class ProtectiveOrders {
 
   /** Cancels a position's conditional orders; one that already fired closes the position instead. */
   async cancel(strategy: Strategy, credentials: ExchangeCredentials, positionId: string): Promise<void> {
-    for (const order of await this.store.protectiveOrders(this.store.fork(), positionId)) {
+    for (const order of await this.store.protectiveOrders(positionId)) {
       if ((await this.exchange.cancelAlgoOrder(credentials, order.id)) !== null) await this.ledger.mark(order, 'cancelled');
       // the exchange no longer holds it: it fired (and may have closed the position) or never arrived
       else await this.settle(strategy, credentials, order);
@@ -144,18 +144,18 @@ export class ProtectiveOrders {
       return;
     }
     const fill = await this.ledger.fillOf(credentials, order.symbol, actualOrderId, new Decimal(0));
-    await this.store.transaction(async (em) => {
-      const locked = await this.store.lockOrder(em, order.id);
+    await this.store.transaction(async (tx) => {
+      const locked = await tx.lockOrder(order.id);
       if (!locked || (locked.status !== 'intended' && locked.status !== 'open')) return;
       locked.status = 'filled';
       locked.exchangeOrderId = String(algo.algoId);
       locked.updatedAt = new Date();
-      const position = locked.positionId ? await this.store.findPosition(em, locked.positionId) : null;
+      const position = locked.positionId ? await tx.findPosition(locked.positionId) : null;
       if (position && !position.closedAt) {
         // closed when the exchange filled it: a cooldown counts from there (contract §19)
-        await this.book.recordClose(em, strategy, position, fill, closeReasonOf(locked.purpose));
+        await this.book.recordClose(tx, strategy, position, fill, closeReasonOf(locked.purpose));
       }
-      await this.store.flush(em);
+      await tx.flush();
     });
     // the other conditional order of the position has nothing left to close
     if (order.positionId) await this.cancel(strategy, credentials, order.positionId);

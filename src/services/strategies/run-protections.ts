@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import { TIMEFRAME_MS, type CommonParams, type Timeframe } from '../../engine';
 import {
@@ -14,8 +13,7 @@ import {
 import { formatDecimal } from '../../engine/wire-format';
 import type { StoredGuard, Strategy } from '../../entities/strategy.entity';
 import type { StrategyPosition } from '../../entities/strategy-position.entity';
-import { recordEvent } from '../../events/outbox.store';
-import type { StrategyStore } from './strategies.store';
+import type { StrategyQueries, StrategyTransaction } from './strategy-queries.store';
 
 /** The rule that tripped, as `strategy.protection_triggered` names it. */
 export type ProtectionReason = 'max_drawdown' | 'daily_loss';
@@ -59,10 +57,10 @@ export class SymbolProtection {
    * run's closed pnl on it + the open position marked at `close`, less its
    * entry fee: the backtest account's equity), judged by the guard.
    */
-  async judge(em: EntityManager, store: StrategyStore, strategy: Strategy, barOpenTime: number, close: number): Promise<{ trip: Trip; equity: number }> {
+  async judge(store: StrategyQueries, strategy: Strategy, barOpenTime: number, close: number): Promise<{ trip: Trip; equity: number }> {
     if (!this.guard.watchesEquity) return { trip: TRIP_NONE, equity: NaN };
-    const pnl = await store.runPnl(em, strategy.id, this.symbol, strategy.runStartedAt ?? new Date(0));
-    const open = await store.openPosition(em, strategy.id, this.symbol);
+    const pnl = await store.runPnl(strategy.id, this.symbol, strategy.runStartedAt ?? new Date(0));
+    const open = await store.openPosition(strategy.id, this.symbol);
     const equity = shareOf(strategy)
       .plus(pnl ?? 0)
       .plus(open ? unrealised(open, close) : 0)
@@ -76,15 +74,15 @@ export class SymbolProtection {
    * manual closes), from when the exchange filled them; noting the same exit
    * again changes nothing.
    */
-  async noteExitsElsewhere(em: EntityManager, store: StrategyStore, strategy: Strategy): Promise<void> {
+  async noteExitsElsewhere(store: StrategyQueries, strategy: Strategy): Promise<void> {
     if (this.settings.cooldownMs === 0) return;
-    const at = await store.lastLossOutsideRuntime(em, strategy.id, this.symbol, strategy.runStartedAt ?? new Date(0));
+    const at = await store.lastLossOutsideRuntime(strategy.id, this.symbol, strategy.runStartedAt ?? new Date(0));
     if (at) this.guard.noteExit(at.getTime(), 0);
   }
 
   /** Records `strategy.protection_triggered` for a trip at `equity`. */
-  async recordTrip(em: EntityManager, strategy: Strategy, trip: Trip, equity: number): Promise<void> {
-    await recordEvent(em, {
+  async recordTrip(tx: StrategyTransaction, strategy: Strategy, trip: Trip, equity: number): Promise<void> {
+    await tx.recordEvent({
       userId: strategy.userId,
       type: 'strategy.protection_triggered',
       data: {

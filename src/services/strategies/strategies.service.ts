@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { ownerFor, type Caller } from '../../auth/caller';
@@ -11,6 +10,7 @@ import { parseOrInvalidParameter } from '../../errors/validation';
 import { listeningStream } from '../listening-stream';
 import { decodeCursor, pageOf } from '../pagination';
 import type { StrategyStore } from './strategies.store';
+import type { StrategyQueries } from './strategy-queries.store';
 import { checkedParams, decimalString, leverage, name, slippageBps, symbols, timeframe } from './strategy-input';
 import { StrategyHistory } from './strategy-history';
 import { eventRecord, recordOf, recordsOf, strategyRecord, type StrategyRecord } from './strategy-records';
@@ -69,9 +69,7 @@ export class StrategiesService {
     const controller = new AbortController();
     const live = this.feed.follow(strategyId, controller.signal);
     try {
-      const strategyIds = strategyId
-        ? [(await findOwnedStrategy(this.store, this.store.fork(), caller, strategyId)).id]
-        : await this.store.ownedStrategyIds(caller);
+      const strategyIds = strategyId ? [(await findOwnedStrategy(this.store, caller, strategyId)).id] : await this.store.ownedStrategyIds(caller);
       const afterSeq = after === undefined ? undefined : await this.history.seqOf(strategyIds, after);
       return listeningStream(envelopes(caller, this.history, strategyIds, afterSeq, live, controller), controller);
     } catch (error) {
@@ -83,9 +81,8 @@ export class StrategiesService {
   async create(caller: Caller, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(createSchema, input ?? {});
     const params = checkedParams(body.template_id, body.params);
-    const em = this.store.fork();
     const now = new Date();
-    const strategy = await this.store.insertStrategy(em, {
+    const strategy = await this.store.insertStrategy({
       id: `strat_${randomBytes(8).toString('hex')}`,
       ...ownerFor(caller),
       name: body.name,
@@ -109,48 +106,45 @@ export class StrategiesService {
       createdAt: now,
       updatedAt: now,
     });
-    return recordOf(this.store, em, strategy);
+    return recordOf(this.store, strategy);
   }
 
   async list(caller: Caller, query: unknown): Promise<{ data: StrategyRecord[]; next_cursor: string | null }> {
     const { status, limit, cursor } = parseOrInvalidParameter(listSchema, query ?? {});
     const filters = { status };
     const after = cursor ? decodeCursor(cursor, filters) : undefined;
-    const em = this.store.fork();
-    const rows = await this.store.pageOfStrategies(em, caller, status, after, limit);
+    const rows = await this.store.pageOfStrategies(caller, status, after, limit);
     const page = pageOf(rows, limit, (row) => ({ at: row.createdAt, id: row.id }), filters);
-    return { data: await recordsOf(this.store, em, page.data), next_cursor: page.next_cursor };
+    return { data: await recordsOf(this.store, page.data), next_cursor: page.next_cursor };
   }
 
   async get(caller: Caller, id: string): Promise<StrategyRecord> {
-    const em = this.store.fork();
-    return recordOf(this.store, em, await findOwnedStrategy(this.store, em, caller, id));
+    return recordOf(this.store, await findOwnedStrategy(this.store, caller, id));
   }
 
   /** Those of `ids` that are the caller's strategies, by id, read together (`BacktestJob.strategy`). */
   async getMany(caller: Caller, ids: readonly string[]): Promise<Map<string, StrategyRecord>> {
-    const em = this.store.fork();
-    const records = await recordsOf(this.store, em, await this.store.findOwnedMany(em, caller, ids));
+    const records = await recordsOf(this.store, await this.store.findOwnedMany(caller, ids));
     return new Map(records.map((record) => [record.id, record]));
   }
 
   /** GET /v1/strategies/{id}/positions: another key's or a missing strategy is NOT_FOUND. */
   async positions(caller: Caller, id: string, query: unknown) {
-    await findOwnedStrategy(this.store, this.store.fork(), caller, id);
+    await findOwnedStrategy(this.store, caller, id);
     return this.history.positions(id, query);
   }
 
   /** GET /v1/strategies/{id}/events. */
   async events(caller: Caller, id: string, query: unknown) {
-    await findOwnedStrategy(this.store, this.store.fork(), caller, id);
+    await findOwnedStrategy(this.store, caller, id);
     return this.history.events(id, query);
   }
 
   /** Changes apply to the next run: a deployed strategy must be paused first, a deleted one is unusable. */
   async update(caller: Caller, id: string, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(updateSchema, input ?? {});
-    return this.store.transaction(async (em) => {
-      const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
+    return this.store.transaction(async (tx) => {
+      const strategy = await findOwnedStrategy(tx, caller, id, true);
       requireStatus(strategy, ['draft', 'paused', 'error'], 'update');
       if (body.params !== undefined) strategy.params = checkedParams(strategy.templateId, body.params);
       if (body.name !== undefined) strategy.name = body.name;
@@ -160,22 +154,22 @@ export class StrategiesService {
       if (body.leverage !== undefined) strategy.leverage = body.leverage;
       if (body.slippage_bps !== undefined) strategy.slippageBps = new Decimal(body.slippage_bps).toFixed();
       strategy.updatedAt = new Date();
-      await this.store.flush(em);
-      return recordOf(this.store, em, strategy);
+      await tx.flush();
+      return recordOf(tx, strategy);
     });
   }
 
   /** Contract §8: a deployed strategy cannot be deleted (409); otherwise it becomes `stopped` and unusable. */
   async delete(caller: Caller, id: string): Promise<StrategyRecord> {
-    return this.store.transaction(async (em) => {
-      const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
+    return this.store.transaction(async (tx) => {
+      const strategy = await findOwnedStrategy(tx, caller, id, true);
       if (strategy.status === 'deployed') throw new AppError('INVALID_STATE', 'the strategy is deployed: pause it before deleting it');
       if (strategy.status !== 'stopped') {
         strategy.status = 'stopped';
         strategy.updatedAt = new Date();
-        await this.store.flush(em);
+        await tx.flush();
       }
-      return recordOf(this.store, em, strategy);
+      return recordOf(tx, strategy);
     });
   }
 
@@ -187,7 +181,7 @@ export class StrategiesService {
 
   /** For backtest jobs naming `strategy_id`: NOT_FOUND for a missing or another key's strategy, INVALID_STATE for a deleted one. */
   async configForBacktest(caller: Caller, strategyId: string): Promise<StrategyBacktestConfig> {
-    const strategy = await findOwnedStrategy(this.store, this.store.fork(), caller, strategyId);
+    const strategy = await findOwnedStrategy(this.store, caller, strategyId);
     if (strategy.status === 'stopped') throw new AppError('INVALID_STATE', 'the strategy was deleted and cannot be used');
     const { template_id, params, symbols, timeframe, capital, leverage } = strategyRecord(strategy, undefined);
     return { template_id, params, symbols, timeframe, capital, leverage };
@@ -195,8 +189,8 @@ export class StrategiesService {
 }
 
 /** The caller's strategy or 404 (another key's strategy is not found); `lock` takes a row lock for a state change. */
-export async function findOwnedStrategy(store: StrategyStore, em: EntityManager, caller: Caller, id: string, lock = false): Promise<Strategy> {
-  const strategy = await store.findOwned(em, caller, id, lock);
+export async function findOwnedStrategy(store: StrategyQueries, caller: Caller, id: string, lock = false): Promise<Strategy> {
+  const strategy = await store.findOwned(caller, id, lock);
   if (!strategy) throw new AppError('NOT_FOUND', 'strategy not found');
   return strategy;
 }

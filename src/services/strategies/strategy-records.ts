@@ -1,12 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
-import type { CloseReason } from '../../entities/strategy-position.entity';
 import type { Strategy, StrategyStatus } from '../../entities/strategy.entity';
 import type { EventEnvelope } from '../../events/event-types';
 import { numericText } from '../numeric-text';
 import { isoTimestamp } from '../timestamp-text';
-import type { EventRow, PositionRow, StatsRow, StrategyStore } from './strategies.store';
+import type { EventRow, PositionRow } from './strategies.store';
 import { haltsWithTrips, storedHalts, type StrategyHalt } from './strategy-halts';
+import type { StatsRow, StrategyQueries } from './strategy-queries.store';
 
 /** Spec "Signed-API strategy" `stats`: cumulative over every run, computed from the stored positions. */
 export interface StrategyStats {
@@ -73,48 +72,26 @@ export function strategyRecord(strategy: Strategy, stats: StrategyStats | undefi
   };
 }
 
-export async function recordOf(store: StrategyStore, em: EntityManager, strategy: Strategy): Promise<StrategyRecord> {
-  const [record] = await recordsOf(store, em, [strategy]);
+export async function recordOf(store: StrategyQueries, strategy: Strategy): Promise<StrategyRecord> {
+  const [record] = await recordsOf(store, [strategy]);
   if (!record) throw new Error('recordsOf answers one record per strategy');
   return record;
 }
 
 /** The records with their stats, and the halts of those whose stored protection memory holds one, each kind read in one statement. */
-export async function recordsOf(store: StrategyStore, em: EntityManager, strategies: Strategy[]): Promise<StrategyRecord[]> {
-  const stats = statsFrom(
-    await store.statsRows(
-      em,
-      strategies.map((strategy) => strategy.id),
-    ),
-  );
+export async function recordsOf(store: StrategyQueries, strategies: Strategy[]): Promise<StrategyRecord[]> {
+  const stats = statsFrom(await store.statsRows(strategies.map((strategy) => strategy.id)));
   const now = Date.now();
   const stored = strategies.map((strategy) => storedHalts(strategy, now));
-  const trips = await store.lastTrips(
-    em,
-    strategies.filter((_, index) => stored[index]?.length).map((strategy) => strategy.id),
-  );
+  const trips = await store.lastTrips(strategies.filter((_, index) => stored[index]?.length).map((strategy) => strategy.id));
   return strategies.map((strategy, index) => strategyRecord(strategy, stats.get(strategy.id), haltsWithTrips(strategy.id, stored[index] ?? [], trips)));
 }
 
-/** Contract §11 position; decimals as strings, exit fields null while open. */
-export interface PositionRecord {
-  id: string;
-  strategy_id: string;
-  symbol: string;
-  side: 'long' | 'short';
-  quantity: string;
-  entry_price: string;
-  entry_fee: string;
-  opened_at: string;
-  exit_price: string | null;
-  exit_fee: string | null;
-  /** Paid (positive) or received (negative) while open; part of `pnl`. */
-  funding: string;
-  pnl: string | null;
-  closed_at: string | null;
-  close_reason: CloseReason | null;
-  dry_run: boolean;
-}
+/**
+ * Contract §11 position: the fields of its row, with the decimals in their
+ * shortest text and the timestamps in ISO 8601 (`positionRecord`).
+ */
+export type PositionRecord = PositionRow;
 
 const decimalOrNull = (value: string | null) => (value === null ? null : numericText(value));
 

@@ -5,7 +5,6 @@ import { findTemplate } from '../../engine';
 import { AppError, isAppError } from '../../errors/app-error';
 import { parseOrInvalidParameter } from '../../errors/validation';
 import type { EventEnvelope } from '../../events/event-types';
-import { recordEvent } from '../../events/outbox.store';
 import type { StrategyEventFeed } from './strategy-event-feed';
 import type { ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import type { ExchangeKeysService } from '../identity/exchange-keys.service';
@@ -50,7 +49,7 @@ export class StrategyRunsService {
    */
   async deploy(caller: Caller, id: string, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(deploySchema, input ?? {});
-    const snapshot = await findOwnedStrategy(this.store, this.store.fork(), caller, id);
+    const snapshot = await findOwnedStrategy(this.store, caller, id);
     requireStatus(snapshot, ['draft', 'paused'], 'deploy');
     const capital = new Decimal(body.capital ?? snapshot.capital);
     const minimum = findTemplate(snapshot.templateId)?.metadata.minCapital ?? '0';
@@ -59,8 +58,8 @@ export class StrategyRunsService {
     }
     await this.checkFunds(caller.userId, body.dry_run, quoteAsset(snapshot.symbols), capital);
     if (!body.dry_run) await this.live.setLeverage(caller.userId, snapshot.symbols, body.leverage ?? snapshot.leverage);
-    return this.store.transaction(async (em) => {
-      const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
+    return this.store.transaction(async (tx) => {
+      const strategy = await findOwnedStrategy(tx, caller, id, true);
       requireStatus(strategy, ['draft', 'paused'], 'deploy');
       const now = new Date();
       strategy.status = 'deployed';
@@ -74,8 +73,8 @@ export class StrategyRunsService {
       strategy.protectionState = null;
       strategy.consecutiveFailures = 0;
       strategy.workerId = null;
-      await this.store.flush(em);
-      await recordEvent(em, {
+      await tx.flush();
+      await tx.recordEvent({
         userId: strategy.userId,
         type: 'strategy.deployed',
         data: {
@@ -90,7 +89,7 @@ export class StrategyRunsService {
           deployed_at: now.toISOString(),
         },
       });
-      return recordOf(this.store, em, strategy);
+      return recordOf(tx, strategy);
     });
   }
 
@@ -102,45 +101,45 @@ export class StrategyRunsService {
    */
   async pause(caller: Caller, id: string, input: unknown): Promise<StrategyRecord> {
     const body = parseOrInvalidParameter(pauseSchema, input ?? {});
-    const snapshot = await findOwnedStrategy(this.store, this.store.fork(), caller, id);
+    const snapshot = await findOwnedStrategy(this.store, caller, id);
     if (body.close_positions && snapshot.runDry === false && snapshot.status === 'deployed') return this.pauseLive(caller, id);
     const closeEvents: EventEnvelope[] = [];
-    const record = await this.store.transaction(async (em) => {
-      const strategy = await findOwnedStrategy(this.store, em, caller, id, true);
+    const record = await this.store.transaction(async (tx) => {
+      const strategy = await findOwnedStrategy(tx, caller, id, true);
       requireStatus(strategy, ['deployed'], 'pause');
       const now = new Date();
       if (body.close_positions) {
-        for (const position of await this.store.openPositions(em, strategy.id)) {
+        for (const position of await tx.openPositions(strategy.id)) {
           const price = await this.market.price(position.symbol);
-          closeEvents.push(await this.trader.close(em, strategy, position, price, now, 'pause'));
+          closeEvents.push(await this.trader.close(tx, strategy, position, price, now, 'pause'));
         }
       }
       strategy.status = 'paused';
       strategy.updatedAt = now;
       strategy.workerId = null;
-      await this.store.flush(em);
-      await recordEvent(em, {
+      await tx.flush();
+      await tx.recordEvent({
         userId: strategy.userId,
         type: 'strategy.paused',
         data: { strategy_id: strategy.id, close_positions: body.close_positions, closed_positions: closeEvents.length, paused_at: now.toISOString() },
       });
-      return recordOf(this.store, em, strategy);
+      return recordOf(tx, strategy);
     });
     await this.feed.waitFor(closeEvents.map((event) => event.id));
     return record;
   }
 
   private async pauseLive(caller: Caller, id: string): Promise<StrategyRecord> {
-    const strategy = await this.store.transaction(async (em) => {
-      const locked = await findOwnedStrategy(this.store, em, caller, id, true);
+    const strategy = await this.store.transaction(async (tx) => {
+      const locked = await findOwnedStrategy(tx, caller, id, true);
       requireStatus(locked, ['deployed'], 'pause');
       locked.status = 'paused';
       locked.updatedAt = new Date();
       locked.workerId = null;
-      await this.store.flush(em);
+      await tx.flush();
       return locked;
     });
-    const positions = await this.store.openPositions(this.store.fork(), strategy.id);
+    const positions = await this.store.openPositions(strategy.id);
     await this.live
       .exclusive(strategy.id, async () => {
         await this.live.settle(strategy);
@@ -154,13 +153,13 @@ export class StrategyRunsService {
         );
       });
     const closeEvents = await this.store.closeEventIds(positions.map((position) => position.id));
-    const record = await this.store.transaction(async (em) => {
-      await recordEvent(em, {
+    const record = await this.store.transaction(async (tx) => {
+      await tx.recordEvent({
         userId: strategy.userId,
         type: 'strategy.paused',
         data: { strategy_id: strategy.id, close_positions: true, closed_positions: closeEvents.length, paused_at: strategy.updatedAt.toISOString() },
       });
-      return recordOf(this.store, em, strategy);
+      return recordOf(tx, strategy);
     });
     await this.feed.waitFor(closeEvents);
     return record;

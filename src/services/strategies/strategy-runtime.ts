@@ -1,16 +1,15 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIMEFRAME_MS, type Timeframe } from '../../engine';
 import { protectiveExit, protectiveLevels, STOP, STOP_AT_OPEN, TAKE_PROFIT } from '../../engine/protective-exit';
 import { TRIP_MAX_DRAWDOWN, TRIP_NONE, trailingExtreme, trailingFirst, trailingStopLevel } from '../../engine/protections';
 import type { Strategy } from '../../entities/strategy.entity';
 import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
-import { recordEvent } from '../../events/outbox.store';
 import type { Logger } from '../../observability/logger';
 import type { LiveOrders } from './live-orders';
 import { OrderPending, type OrderGuard } from './order-ledger';
 import { percentOf } from './protective-orders';
 import { reasonOf, SymbolProtection } from './run-protections';
 import type { StrategyStore } from './strategies.store';
+import type { StrategyTransaction } from './strategy-queries.store';
 import type { Bar, StrategyMarket } from './strategy-market';
 import { StrategyRunState, type BarStep } from './strategy-run-state';
 import type { StrategyTrader } from './strategy-trader';
@@ -133,31 +132,31 @@ export class StrategyRuntime {
     const run = this.runs.get(strategyId)!;
     const [first, last] = [steps.at(0), steps.at(-1)];
     const funding = first && last ? await this.market.funding(symbol, first.bar.openTime, last.bar.closeTime) : [];
-    await this.store.transaction(async (em) => {
-      const strategy = await this.store.lockStrategy(em, strategyId);
+    await this.store.transaction(async (tx) => {
+      const strategy = await tx.lockStrategy(strategyId);
       if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
       if ((strategy.runStartedAt?.getTime() ?? 0) !== run.runStartedAt) return;
       const protection = new SymbolProtection(strategy, symbol);
       for (const step of steps) {
         // in the backtest's order: the fill at the bar's open, funding within the bar, then its stops and take-profit
-        await this.trader.payFunding(em, strategy.id, symbol, step.bar, funding);
-        await this.exitWithinBar(em, strategy, symbol, step.bar, protection);
-        const { trip, equity } = await protection.judge(em, this.store, strategy, step.bar.openTime, step.bar.close);
+        await this.trader.payFunding(tx, strategy.id, symbol, step.bar, funding);
+        await this.exitWithinBar(tx, strategy, symbol, step.bar, protection);
+        const { trip, equity } = await protection.judge(tx, strategy, step.bar.openTime, step.bar.close);
         if (trip !== TRIP_NONE) {
-          const open = await this.store.openPosition(em, strategy.id, symbol);
-          if (open) await this.closeNoting(em, strategy, open, step.nextOpen, 'protection', step.bar.closeTime, protection);
-          await protection.recordTrip(em, strategy, trip, equity);
+          const open = await tx.openPosition(strategy.id, symbol);
+          if (open) await this.closeNoting(tx, strategy, open, step.nextOpen, 'protection', step.bar.closeTime, protection);
+          await protection.recordTrip(tx, strategy, trip, equity);
           if (trip === TRIP_MAX_DRAWDOWN) {
-            await this.pauseOnDrawdown(em, strategy, symbol);
+            await this.pauseOnDrawdown(tx, strategy, symbol);
             break;
           }
         }
-        await this.trade(em, strategy, symbol, step, protection);
+        await this.trade(tx, strategy, symbol, step, protection);
       }
       protection.saveTo(strategy);
       strategy.lastBars = { ...strategy.lastBars, [symbol]: run.lastBars.get(symbol)! };
       strategy.consecutiveFailures = 0;
-      await this.store.flush(em);
+      await tx.flush();
     });
   }
 
@@ -175,35 +174,35 @@ export class StrategyRuntime {
     const run = this.runs.get(strategyId)!;
     const guard: OrderGuard = (strategy) =>
       strategy.status === 'deployed' && strategy.workerId === this.options.workerId && (strategy.runStartedAt?.getTime() ?? 0) === run.runStartedAt;
-    const strategy = await this.store.findStrategy(this.store.fork(), strategyId);
+    const strategy = await this.store.findStrategy(strategyId);
     if (!strategy || !guard(strategy)) return;
     await this.live.settle(strategy);
     const protection = new SymbolProtection(strategy, symbol);
-    await protection.noteExitsElsewhere(this.store.fork(), this.store, strategy);
+    await protection.noteExitsElsewhere(this.store, strategy);
     if (protection.closing && !(await this.closeForProtection(strategy, protection, guard))) return;
     for (const step of steps) {
-      const { trip, equity } = await protection.judge(this.store.fork(), this.store, strategy, step.bar.openTime, step.bar.close);
+      const { trip, equity } = await protection.judge(this.store, strategy, step.bar.openTime, step.bar.close);
       if (trip !== TRIP_NONE) {
         protection.closing = reasonOf(trip);
-        const recorded = await this.store.transaction(async (em) => {
-          const locked = await this.store.lockStrategy(em, strategyId);
+        const recorded = await this.store.transaction(async (tx) => {
+          const locked = await tx.lockStrategy(strategyId);
           if (!locked || !guard(locked)) return false;
           protection.saveTo(locked);
-          await protection.recordTrip(em, locked, trip, equity);
-          await this.store.flush(em);
+          await protection.recordTrip(tx, locked, trip, equity);
+          await tx.flush();
           return true;
         });
         if (!recorded || !(await this.closeForProtection(strategy, protection, guard))) return;
       }
       await this.tradeLive(strategy, symbol, step, protection, guard);
     }
-    await this.store.transaction(async (em) => {
-      const locked = await this.store.lockStrategy(em, strategyId);
+    await this.store.transaction(async (tx) => {
+      const locked = await tx.lockStrategy(strategyId);
       if (!locked || !guard(locked)) return;
       locked.lastBars = { ...locked.lastBars, [symbol]: run.lastBars.get(symbol)! };
       locked.consecutiveFailures = 0;
       protection.saveTo(locked);
-      await this.store.flush(em);
+      await tx.flush();
     });
   }
 
@@ -211,11 +210,11 @@ export class StrategyRuntime {
   private async tradeLive(strategy: Strategy, symbol: string, step: BarStep, protection: SymbolProtection, guard: OrderGuard): Promise<void> {
     const { signal } = step;
     if (!signal && !protection.entryWaiting) return;
-    let open = await this.store.openPosition(this.store.fork(), strategy.id, symbol);
+    let open = await this.store.openPosition(strategy.id, symbol);
     const wanted = step.desired === 1 ? 'long' : step.desired === -1 ? 'short' : null;
     if (signal && open && open.side !== wanted) {
       await this.live.close(strategy, open, 'signal', signal.barCloseTime, guard);
-      const closed = await this.store.findPosition(this.store.fork(), open.id);
+      const closed = await this.store.findPosition(open.id);
       if (closed?.pnl != null) protection.guard.noteExit(step.bar.closeTime + 1, Number(closed.pnl));
       open = null;
     }
@@ -235,28 +234,17 @@ export class StrategyRuntime {
    */
   private async closeForProtection(strategy: Strategy, protection: SymbolProtection, guard: OrderGuard): Promise<boolean> {
     const drawdown = protection.closing === 'max_drawdown';
-    const positions = await this.store.openPositions(this.store.fork(), strategy.id);
+    const positions = await this.store.openPositions(strategy.id);
     for (const position of positions) {
       if (drawdown || position.symbol === protection.symbol) await this.live.close(strategy, position, 'protection', undefined, guard);
     }
     protection.closing = null;
-    return this.store.transaction(async (em) => {
-      const locked = await this.store.lockStrategy(em, strategy.id);
+    return this.store.transaction(async (tx) => {
+      const locked = await tx.lockStrategy(strategy.id);
       if (!locked || !guard(locked)) return false;
       protection.saveTo(locked);
-      if (drawdown) {
-        const now = new Date();
-        locked.status = 'paused';
-        locked.updatedAt = now;
-        locked.workerId = null;
-        this.runs.delete(strategy.id);
-        await recordEvent(em, {
-          userId: locked.userId,
-          type: 'strategy.paused',
-          data: { strategy_id: locked.id, close_positions: true, closed_positions: positions.length, paused_at: now.toISOString() },
-        });
-      }
-      await this.store.flush(em);
+      if (drawdown) await this.pauseRun(tx, locked, positions.length, new Date());
+      await tx.flush();
       return !drawdown;
     });
   }
@@ -279,12 +267,12 @@ export class StrategyRuntime {
    * bar's range into its trailing stop. Like the backtest, the position is not
    * re-entered until the template's signal changes again.
    */
-  private async exitWithinBar(em: EntityManager, strategy: Strategy, symbol: string, bar: Bar, protection: SymbolProtection): Promise<void> {
+  private async exitWithinBar(tx: StrategyTransaction, strategy: Strategy, symbol: string, bar: Bar, protection: SymbolProtection): Promise<void> {
     const stopLoss = percentOf(strategy.params.stop_loss_pct);
     const takeProfit = percentOf(strategy.params.take_profit_pct);
     const trailingStop = protection.settings.trailingStop;
     if (Number.isNaN(stopLoss) && Number.isNaN(takeProfit) && Number.isNaN(trailingStop)) return;
-    const open = await this.store.openPosition(em, strategy.id, symbol);
+    const open = await tx.openPosition(strategy.id, symbol);
     if (!open) return;
     const direction = open.side === 'long' ? 1 : -1;
     const levels = protectiveLevels(direction, Number(open.entryPrice), stopLoss, takeProfit);
@@ -295,15 +283,15 @@ export class StrategyRuntime {
     const exit = protectiveExit(direction, stop, levels.takeProfit, bar.open, bar.high, bar.low);
     const reason = trailed ? 'trailing_stop' : 'stop_loss';
     // exits inside the bar are stamped at its close, as in the backtest; a gap through the stop at its open
-    if (exit === STOP_AT_OPEN) await this.closeNoting(em, strategy, open, bar.open, reason, bar.closeTime, protection, bar.openTime);
-    else if (exit === STOP) await this.closeNoting(em, strategy, open, stop, reason, bar.closeTime, protection);
-    else if (exit === TAKE_PROFIT) await this.closeNoting(em, strategy, open, levels.takeProfit, 'take_profit', bar.closeTime, protection);
+    if (exit === STOP_AT_OPEN) await this.closeNoting(tx, strategy, open, bar.open, reason, bar.closeTime, protection, bar.openTime);
+    else if (exit === STOP) await this.closeNoting(tx, strategy, open, stop, reason, bar.closeTime, protection);
+    else if (exit === TAKE_PROFIT) await this.closeNoting(tx, strategy, open, levels.takeProfit, 'take_profit', bar.closeTime, protection);
     else if (!Number.isNaN(trailingStop)) open.trailExtreme = String(trailingExtreme(direction, extreme, bar.high, bar.low));
   }
 
   /** A dry-run close that tells the guard, so a loss starts the cooldown; `exitTime` defaults to the next bar's open. */
   private async closeNoting(
-    em: EntityManager,
+    tx: StrategyTransaction,
     strategy: Strategy,
     position: StrategyPosition,
     price: number,
@@ -312,7 +300,7 @@ export class StrategyRuntime {
     protection: SymbolProtection,
     exitTime = barCloseTime + 1,
   ): Promise<void> {
-    await this.trader.close(em, strategy, position, price, new Date(), reason, barCloseTime);
+    await this.trader.close(tx, strategy, position, price, new Date(), reason, barCloseTime);
     protection.guard.noteExit(exitTime, Number(position.pnl));
   }
 
@@ -320,22 +308,27 @@ export class StrategyRuntime {
    * Max drawdown (contract §19): the run's other open positions close at the
    * market too, and the run pauses itself, as a pause with close_positions would.
    */
-  private async pauseOnDrawdown(em: EntityManager, strategy: Strategy, symbol: string): Promise<void> {
+  private async pauseOnDrawdown(tx: StrategyTransaction, strategy: Strategy, symbol: string): Promise<void> {
     const now = new Date();
     let closed = 0;
-    for (const position of await this.store.openPositions(em, strategy.id)) {
+    for (const position of await tx.openPositions(strategy.id)) {
       if (position.symbol === symbol) continue;
-      await this.trader.close(em, strategy, position, await this.market.price(position.symbol), now, 'protection');
+      await this.trader.close(tx, strategy, position, await this.market.price(position.symbol), now, 'protection');
       closed += 1;
     }
+    await this.pauseRun(tx, strategy, closed, now);
+  }
+
+  /** The run pauses itself after a max drawdown trip, as a pause with close_positions would: `closedPositions` closed for it. */
+  private async pauseRun(tx: StrategyTransaction, strategy: Strategy, closedPositions: number, now: Date): Promise<void> {
     strategy.status = 'paused';
     strategy.updatedAt = now;
     strategy.workerId = null;
     this.runs.delete(strategy.id);
-    await recordEvent(em, {
+    await tx.recordEvent({
       userId: strategy.userId,
       type: 'strategy.paused',
-      data: { strategy_id: strategy.id, close_positions: true, closed_positions: closed, paused_at: now.toISOString() },
+      data: { strategy_id: strategy.id, close_positions: true, closed_positions: closedPositions, paused_at: now.toISOString() },
     });
   }
 
@@ -345,15 +338,15 @@ export class StrategyRuntime {
    * drawdown, daily-loss halt, cooldown) waits, and fills at the first next
    * open the guard allows while the template still wants it.
    */
-  private async trade(em: EntityManager, strategy: Strategy, symbol: string, step: BarStep, protection: SymbolProtection): Promise<void> {
+  private async trade(tx: StrategyTransaction, strategy: Strategy, symbol: string, step: BarStep, protection: SymbolProtection): Promise<void> {
     const { signal } = step;
     if (!signal && !protection.entryWaiting) return;
     const at = new Date();
     const fillTime = step.bar.closeTime + 1;
-    let open = await this.store.openPosition(em, strategy.id, symbol);
+    let open = await tx.openPosition(strategy.id, symbol);
     const wanted = step.desired === 1 ? 'long' : step.desired === -1 ? 'short' : null;
     if (signal && open && open.side !== wanted) {
-      await this.closeNoting(em, strategy, open, signal.price, 'signal', signal.barCloseTime, protection);
+      await this.closeNoting(tx, strategy, open, signal.price, 'signal', signal.barCloseTime, protection);
       open = null;
     }
     protection.entryWaiting = false;
@@ -362,26 +355,26 @@ export class StrategyRuntime {
       protection.entryWaiting = true;
       return;
     }
-    await this.trader.open(em, strategy, symbol, wanted, step.nextOpen, at, step.bar.closeTime);
+    await this.trader.open(tx, strategy, symbol, wanted, step.nextOpen, at, step.bar.closeTime);
   }
 
   private async recordFailure(strategyId: string, message: string): Promise<void> {
-    await this.store.transaction(async (em) => {
-      const strategy = await this.store.lockStrategy(em, strategyId);
+    await this.store.transaction(async (tx) => {
+      const strategy = await tx.lockStrategy(strategyId);
       if (!strategy || strategy.status !== 'deployed' || strategy.workerId !== this.options.workerId) return;
       strategy.consecutiveFailures += 1;
       if (strategy.consecutiveFailures >= this.options.failureLimit) {
         strategy.status = 'error';
         strategy.workerId = null;
         strategy.updatedAt = new Date();
-        await recordEvent(em, {
+        await tx.recordEvent({
           userId: strategy.userId,
           type: 'strategy.error',
           data: { strategy_id: strategy.id, message, consecutive_failures: strategy.consecutiveFailures },
         });
         this.runs.delete(strategy.id);
       }
-      await this.store.flush(em);
+      await tx.flush();
     });
   }
 }

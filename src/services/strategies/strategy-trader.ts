@@ -1,11 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import Decimal from 'decimal.js';
 import { feeRates } from '../../engine/fees';
 import type { Strategy } from '../../entities/strategy.entity';
 import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { EventEnvelope } from '../../events/event-types';
 import type { PositionBook } from './position-book';
-import type { StrategyStore } from './strategies.store';
+import type { StrategyTransaction } from './strategy-queries.store';
 import type { Bar, FundingEvent } from './strategy-market';
 
 /** A dry run's fill costs: the strategy's fee model (strategies have the tiered one) and its slippage, as exact decimals. */
@@ -24,13 +23,10 @@ function costsOf(strategy: Strategy): { taker: Decimal; maker: Decimal; slippage
  * Live runs go through `LiveOrders` instead.
  */
 export class StrategyTrader {
-  constructor(
-    private readonly book: PositionBook,
-    private readonly store: StrategyStore,
-  ) {}
+  constructor(private readonly book: PositionBook) {}
 
   async open(
-    em: EntityManager,
+    tx: StrategyTransaction,
     strategy: Strategy,
     symbol: string,
     side: 'long' | 'short',
@@ -40,13 +36,13 @@ export class StrategyTrader {
   ): Promise<EventEnvelope> {
     const costs = costsOf(strategy);
     const fillPrice = new Decimal(price).mul(side === 'long' ? costs.slippage.plus(1) : new Decimal(1).minus(costs.slippage));
-    const quantity = (await this.book.entryQuantity(em, strategy, symbol, fillPrice)).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    const quantity = (await this.book.entryQuantity(tx, strategy, symbol, fillPrice)).toDecimalPlaces(8, Decimal.ROUND_DOWN);
     const fee = quantity.mul(fillPrice).mul(costs.taker);
-    return (await this.book.recordOpen(em, strategy, symbol, side, { quantity, price: fillPrice, fee, at, signalBarClose })).event;
+    return (await this.book.recordOpen(tx, strategy, symbol, side, { quantity, price: fillPrice, fee, at, signalBarClose })).event;
   }
 
   close(
-    em: EntityManager,
+    tx: StrategyTransaction,
     strategy: Strategy,
     position: StrategyPosition,
     price: number,
@@ -59,7 +55,7 @@ export class StrategyTrader {
     const against = position.side === 'long' ? new Decimal(1).minus(costs.slippage) : costs.slippage.plus(1);
     const fillPrice = limit ? new Decimal(price) : new Decimal(price).mul(against);
     const fee = new Decimal(position.quantity).mul(fillPrice).mul(limit ? costs.maker : costs.taker);
-    return this.book.recordClose(em, strategy, position, { price: fillPrice, fee, at, signalBarClose }, reason);
+    return this.book.recordClose(tx, strategy, position, { price: fillPrice, fee, at, signalBarClose }, reason);
   }
 
   /**
@@ -67,14 +63,14 @@ export class StrategyTrader {
    * it, valued at the bar's open, as the backtest pays them: longs pay a
    * positive rate, shorts receive it.
    */
-  async payFunding(em: EntityManager, strategyId: string, symbol: string, bar: Bar, events: FundingEvent[]): Promise<void> {
+  async payFunding(tx: StrategyTransaction, strategyId: string, symbol: string, bar: Bar, events: FundingEvent[]): Promise<void> {
     const due = events.filter((event) => event.time >= bar.openTime && event.time <= bar.closeTime);
     if (due.length === 0) return;
-    const position = await this.store.openPosition(em, strategyId, symbol);
+    const position = await tx.openPosition(strategyId, symbol);
     if (!position) return;
     const direction = position.side === 'long' ? 1 : -1;
     const amount = due.reduce((sum, event) => sum.plus(new Decimal(position.quantity).mul(bar.open).mul(event.rate).mul(direction)), new Decimal(0));
     position.funding = amount.plus(position.funding).toFixed();
-    await this.store.flush(em);
+    await tx.flush();
   }
 }

@@ -20,7 +20,7 @@ const LIVE_USERS = `SELECT DISTINCT user_id FROM strategies WHERE status = 'depl
 export class AccountStreamStore {
   constructor(private readonly orm: Orm) {}
 
-  fork(): EntityManager {
+  private fork(): EntityManager {
     return this.orm.em.fork();
   }
 
