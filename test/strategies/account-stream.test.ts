@@ -8,20 +8,11 @@ import { request } from '../support/http';
 import { bearer, newAccount } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
+import { waitFor } from '../support/wait';
 
 /** The runtime evaluates rarely, so only the user data stream can record what the exchange does within the 2 s asked for. */
 const RUNTIME_ENV = { STRATEGY_TICK_MS: '200', STRATEGY_KLINE_POLL_MS: '600000', STRATEGY_FAILURE_LIMIT: '5' };
 const RECORDED_WITHIN_MS = 2_000;
-
-async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000, pollMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
-}
 
 describe("the exchange's user data stream (contract §20)", () => {
   let world: TradingWorld;
@@ -81,9 +72,12 @@ describe("the exchange's user data stream (contract §20)", () => {
     });
     await em.flush();
     expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-    await waitFor(() => (world.exchange.algoOrdersOf(apiKey).length === 2 && world.exchange.userStreams.open(apiKey) === 1 ? true : undefined));
+    await waitFor(
+      'the protective orders are placed and the user data stream opened',
+      () => world.exchange.algoOrdersOf(apiKey).length === 2 && world.exchange.userStreams.open(apiKey) === 1,
+    );
     // and the runtime's first evaluation is over: until its next one (10 minutes on) only the stream can see the exchange's closes
-    await waitFor(async () => ((await service.service.orm.em.fork().findOne(Strategy, { id }))?.lastBars ? true : undefined));
+    await waitFor('the first evaluation is over', async () => (await service.service.orm.em.fork().findOne(Strategy, { id }))?.lastBars);
     const positionId = `pos_${counter.toString(16).padStart(16, '0')}`;
     return { owner, apiKey, id, positionId };
   }
@@ -92,7 +86,7 @@ describe("the exchange's user data stream (contract §20)", () => {
 
   /** The position once closed, and how long after `since` it was seen closed. */
   async function closedPosition(run: Run, since: number) {
-    const position = await waitFor(async () =>
+    const position = await waitFor('the position closes from the stream', async () =>
       (await run.owner.call<PositionPage>('GET', `/v1/strategies/${run.id}/positions`)).body.data.find((row) => row.id === run.positionId && row.closed_at),
     );
     return { position, after: Date.now() - since };
@@ -154,8 +148,8 @@ describe("the exchange's user data stream (contract §20)", () => {
   it('takes a new listenKey when the exchange says the old one expired, and keeps recording', async () => {
     const run = await protectedLong('SEIUSDT');
     world.exchange.userStreams.expire(run.apiKey);
-    await waitFor(() => (world.exchange.userStreams.connections.filter((apiKey) => apiKey === run.apiKey).length === 2 ? true : undefined));
-    await waitFor(() => (world.exchange.userStreams.open(run.apiKey) === 1 ? true : undefined));
+    await waitFor('the user data stream reconnects', () => world.exchange.userStreams.connections.filter((apiKey) => apiKey === run.apiKey).length === 2);
+    await waitFor('one user data stream is open', () => world.exchange.userStreams.open(run.apiKey) === 1);
     const since = Date.now();
     world.exchange.closeByHand(run.apiKey, 'SEIUSDT');
     const { position, after } = await closedPosition(run, since);
