@@ -5,6 +5,7 @@ import { startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, type TradingWorld } from './support/trading-world';
 
 const CHECK_MS = 150;
+/** Five balance checks: after the awaited delivery, time for any extra one to arrive (an absence has no event to await). */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("account.balance_low (issue 6 item 5): once per crossing of a webhook's threshold", () => {

@@ -496,6 +496,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
           { query: print(StrategyEventsAfterDocument), variables: { after: start } },
           { next: (message) => message.data && received.push(message.data.strategyEvents.id), error: () => undefined, complete: () => undefined },
         );
+        // the server registers the subscription just after acknowledging the connection, and no event marks it
         await new Promise((resolve) => setTimeout(resolve, 300));
         const mine = [
           ...(await seedEvents(second.id, userIdOf(owner), 2)),
@@ -503,8 +504,8 @@ describe('strategy history (contract §11): positions and events over REST, Grap
           ...(await seedEvents(first.id, userIdOf(owner), 1)),
         ];
         const expected = [...mine.slice(0, 2), mine[4]!];
-        const deadline = Date.now() + 10_000;
-        while (received.length < expected.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        await waitFor('every expected event', () => received.length >= expected.length);
+        // and nothing more: an absence has no event to await
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(received).toEqual(expected);
       } finally {

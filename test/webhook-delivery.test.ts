@@ -48,6 +48,7 @@ describe('webhook delivery pipeline', () => {
     const event = await emit(10, 'backtest.job_done', { job_id: 'bt_123456' });
 
     await receiver.waitFor(1);
+    // and no second delivery: an absence has no event to await
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.received).toHaveLength(1);
     const request = defined(receiver.received[0], 'a delivered request');
@@ -114,6 +115,7 @@ describe('webhook delivery pipeline', () => {
     const attempts = receiver.received.length;
     expect(attempts).toBe(50);
     await emit(13, 'strategy.deployed');
+    // a broken webhook gets nothing: an absence has no event to await
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received).toHaveLength(attempts);
     const open = await service.service.orm.em.fork().count(WebhookDelivery, { webhookId: created.id, status: { $in: ['pending', 'held', 'sending'] } });

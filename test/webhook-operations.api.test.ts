@@ -286,6 +286,7 @@ describe('webhook operations (contract §16)', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ requeued: 3 });
       await receiver.waitFor(sent + 3);
+      // and no fourth: an absence has no event to await
       await new Promise((resolve) => setTimeout(resolve, 300));
       // Claimed oldest first (test/stores/webhooks.store.test.ts), but up to 4 go out at once, so arrival order is the network's.
       const resent = receiver.received.slice(sent).map((entry) => entry.headers['webhook-id']);
@@ -461,6 +462,7 @@ describe('webhook operations (contract §16)', () => {
       await waitFor('a second webhook.recovered event', async () => received('webhook.recovered').length === 2);
       expect(received('webhook.recovered')[1]!.data).toEqual({ webhook_id: watched.id, url: watched.url, consecutive_failures: 0, reason: 'reactivated' });
 
+      // none of the status events reaches the watched or a paused webhook: an absence has no event to await
       await new Promise((resolve) => setTimeout(resolve, 300));
       for (const type of ['webhook.paused', 'webhook.broken', 'webhook.recovered']) {
         expect(await deliveries(owner.call, watched.id, `?event_type=${type}`)).toEqual([]);

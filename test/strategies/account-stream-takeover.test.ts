@@ -73,6 +73,7 @@ describe('the user data stream across processes (contract §20)', () => {
       { timeoutMs: 30_000 },
     );
     expect(closed).toMatchObject({ close_reason: 'stop_loss', exit_price: '97' });
+    // no second close from the killed owner's late work: an absence has no event to await
     await new Promise((resolve) => setTimeout(resolve, 500));
     const events = (await owner.call<EventPage>('GET', `/v1/strategies/${id}/events?limit=500`)).body.data;
     expect(events.filter((event) => event.type === 'strategy.position_closed')).toHaveLength(1);

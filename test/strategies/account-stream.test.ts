@@ -127,6 +127,7 @@ describe("the exchange's user data stream (contract §20)", () => {
     const { position } = await closedPosition(run, Date.now());
     expect(position).toMatchObject({ close_reason: 'stop_loss', exit_price: '97', exit_fee: commission('97') });
     expect(world.exchange.userStreams.connections.filter((apiKey) => apiKey === run.apiKey)).toHaveLength(2);
+    // no duplicate: an absence has no event to await
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await closeEvents(run)).toHaveLength(1);
   });
@@ -138,6 +139,7 @@ describe("the exchange's user data stream (contract §20)", () => {
       world.exchange.liquidate(run.apiKey, 'FILUSDT');
       const { position } = await closedPosition(run, Date.now());
       expect(position.close_reason).toBe('liquidation');
+      // no duplicate: an absence has no event to await
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await closeEvents(run)).toHaveLength(1);
     } finally {
