@@ -31,7 +31,7 @@ describe("account.balance_low (issue 6 item 5): once per crossing of a webhook's
 
   it('records the event for each watching webhook when a tracked balance falls below its threshold, again only after it recovered', async () => {
     const owner = await newAccount(service.url, world, 'balance@example.com', ['webhooks:write']);
-    const userId = owner.user.id as number;
+    const userId = owner.user.id;
     const hook = async (path: string, events: string[], threshold: string) =>
       expect((await owner.call('POST', '/v1/webhooks', { url: `${url}${path}`, events, balance_low_threshold: threshold })).status).toBe(200);
     await hook('/explicit', ['account.balance_low'], '5000');
