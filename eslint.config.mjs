@@ -35,7 +35,6 @@ export default tseslint.config(
     // asymmetric matchers, which @types/jest types as `any`. This list may only shrink: a file leaves it once its answers are
     // typed by the services' wire records (`call<JobRecord>(…)`); new test files get every rule.
     files: [
-      'test/admin-identity-commands.test.ts',
       'test/api-keys.test.ts',
       'test/backtest-jobs-events.test.ts',
       'test/backtest-jobs-queue.test.ts',
@@ -44,7 +43,6 @@ export default tseslint.config(
       'test/backtest-jobs.graphql.test.ts',
       'test/balance-low.test.ts',
       'test/exchange-keys.test.ts',
-      'test/market-data-ccxt.test.ts',
       'test/market-data-gateway.test.ts',
       'test/market-data-stand-in.test.ts',
       'test/market-data.graphql.test.ts',
