@@ -51,7 +51,6 @@ export default tseslint.config(
       'test/sign-in.test.ts',
       'test/strategies.api.test.ts',
       'test/strategies.graphql.test.ts',
-      'test/strategy-runtime-processes.test.ts',
       'test/strategy-runtime.test.ts',
       'test/support/backtest.ts',
       'test/support/http.ts',
