@@ -5,62 +5,19 @@
  * the worker for that job ≤ 512 MB. The first fetch from the exchange
  * stand-in is reported separately.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { BacktestResult } from '../src/engine';
-import type { JobRecord } from '../src/services/backtests/job-records';
 import { HistoryChunks } from '../src/services/backtests/history-chunks.store';
 import { MarketHistory } from '../src/services/backtests/market-history';
 import { UpstreamClient } from '../src/upstream/upstream-client';
-import { startExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
-import { newAccount, startOutsideWorld, type SignedClient } from '../test/support/identity';
-import { spawnService, type ServiceProcess } from '../test/support/service-process';
-import { startTestService } from '../test/support/test-service';
-import { startBenchDatabase } from './support/bench-database';
+import { machineLine, peakRssMb, startBacktestBench, timeJob } from './support/backtest-bench';
 
 const START = '2021-11-01T00:00:00Z';
 const END = '2026-10-31T00:00:00Z';
 const SHORT_END = '2021-12-01T00:00:00Z';
 
-function peakRssMb(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : NaN;
-}
-
-async function timeJob(call: SignedClient, body: Record<string, unknown>): Promise<{ seconds: number; job: JobRecord }> {
-  const started = performance.now();
-  const created = await call<JobRecord>('POST', '/v1/backtest/jobs', body);
-  if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
-  for (;;) {
-    const job = (await call<JobRecord>('GET', `/v1/backtest/jobs/${created.body.id}`)).body;
-    if (['done', 'failed', 'cancelled'].includes(job.status)) return { seconds: (performance.now() - started) / 1000, job };
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 export async function main(): Promise<void> {
-  const stopDatabase = await startBenchDatabase();
-  const exchange = await startExchangeStandIn();
-  const world = await startOutsideWorld();
-  const env = {
-    ...world.env,
-    UPSTREAM_FAPI_URL: exchange.url,
-    ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
-    APP_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    LOG_LEVEL: 'warn',
-    BACKTEST_WORKERS: '1',
-  };
-  const api = await startTestService({ ...env, ROLE: 'api', SIGNED_WEIGHT_PER_MIN: '100000' });
-  const workers: ServiceProcess[] = [];
-  // Workers run the compiled build, as `npm start` does.
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: path.resolve(__dirname, '..'), stdio: 'inherit' });
-  const worker = async () => {
-    const spawned = await spawnService({ ...env, LOG_LEVEL: 'info', ROLE: 'worker', DATABASE_URL: api.databaseUrl }, 60_000, 'compiled');
-    workers.push(spawned);
-    return spawned;
-  };
+  const bench = await startBacktestBench();
+  const { exchange, api, call } = bench;
   const body = (end: string) => ({
     template_id: 'sma_cross',
     params: { fast: 10, slow: 30 },
@@ -71,16 +28,9 @@ export async function main(): Promise<void> {
     capital: '10000',
   });
   try {
-    const { call } = await newAccount(api.url, world, 'bench@example.com');
-    console.log(
-      `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os
-        .loadavg()
-        .map((value: number) => value.toFixed(2))
-        .join(' ')}`,
-    );
-
+    console.log(machineLine());
     // First run through the API and the upstream weight budget, on one month (30 klines calls of weight 10).
-    const fetcher = await worker();
+    const fetcher = await bench.worker();
     const month = await timeJob(call, body(SHORT_END));
     console.log(
       `first run, 1 month of 1m bars fetched by the job from the stand-in: create → ${month.job.status} ${month.seconds.toFixed(2)} s (${exchange.calls('/fapi/v1/klines')} klines calls)`,
@@ -106,7 +56,7 @@ export async function main(): Promise<void> {
       .execute<{ mb: string }[]>(`SELECT round(pg_total_relation_size('history_chunks') / 1048576.0) AS mb`);
     console.log(`stored: ${stored?.mb} MB in history_chunks`);
 
-    const runner = await worker();
+    const runner = await bench.worker();
     exchange.resetCalls();
     const runs: number[] = [];
     let last: BacktestResult | undefined;
@@ -133,13 +83,6 @@ export async function main(): Promise<void> {
       `  worker process peak RSS (VmHWM): ${firstJobPeak.toFixed(0)} MB for its first job, ${peakRssMb(runner.child.pid!).toFixed(0)} MB over the 3 runs (target ≤ 512 MB)`,
     );
   } finally {
-    for (const spawned of workers) {
-      spawned.child.kill('SIGTERM');
-      await spawned.exited;
-    }
-    await api.stop();
-    await world.stop();
-    await exchange.close();
-    await stopDatabase();
+    await bench.stop();
   }
 }

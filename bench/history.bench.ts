@@ -13,37 +13,12 @@
  * of 1-minute bars takes it about a second to zip), so the time is the
  * service's, not the stand-in's.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { JobRecord } from '../src/services/backtests/job-records';
 import { startArchiveStandIn } from '../test/stand-ins/archive/archive-stand-in';
-import { startExchangeStandIn } from '../test/stand-ins/exchange/exchange-stand-in';
-import { newAccount, startOutsideWorld, type SignedClient } from '../test/support/identity';
-import { spawnService } from '../test/support/service-process';
-import { startTestService } from '../test/support/test-service';
-import { startBenchDatabase } from './support/bench-database';
+import { machineLine, peakRssMb, startBacktestBench, timeJob } from './support/backtest-bench';
 
 const SYMBOL = 'ETHUSDT';
 /** The end of a month whose monthly file the stand-in publishes (3 days after the month). */
 const END = Date.UTC(2026, 9, 31);
-
-function peakRssMb(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : NaN;
-}
-
-async function timeJob(call: SignedClient, body: Record<string, unknown>): Promise<{ seconds: number; job: JobRecord }> {
-  const started = performance.now();
-  const created = await call<JobRecord>('POST', '/v1/backtest/jobs', body);
-  if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
-  for (;;) {
-    const job = (await call<JobRecord>('GET', `/v1/backtest/jobs/${created.body.id}`)).body;
-    if (['done', 'failed', 'cancelled'].includes(job.status)) return { seconds: (performance.now() - started) / 1000, job };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The first instant of the month `offset` months after the one holding `time`. */
 function monthStart(time: number, offset: number): number {
@@ -55,20 +30,9 @@ export async function main(args: string[]): Promise<void> {
   const months = Number(args[0] ?? 60);
   if (!Number.isInteger(months) || months < 1 || months > 60) throw new Error('months: an integer from 1 to 60');
   const start = monthStart(END, 1 - months);
-  const stopDatabase = await startBenchDatabase();
-  const exchange = await startExchangeStandIn();
+  const bench = await startBacktestBench();
+  const { exchange, api, call } = bench;
   const archive = await startArchiveStandIn({ keepFiles: Infinity });
-  const world = await startOutsideWorld();
-  const env = {
-    ...world.env,
-    UPSTREAM_FAPI_URL: exchange.url,
-    ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
-    APP_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    LOG_LEVEL: 'warn',
-    BACKTEST_WORKERS: '1',
-  };
-  const api = await startTestService({ ...env, ROLE: 'api', SIGNED_WEIGHT_PER_MIN: '100000' });
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: path.resolve(__dirname, '..'), stdio: 'inherit' });
   const body = {
     template_id: 'sma_cross',
     params: { fast: 10, slow: 30 },
@@ -79,22 +43,16 @@ export async function main(args: string[]): Promise<void> {
     capital: '10000',
   };
   try {
-    const { call } = await newAccount(api.url, world, 'bench@example.com');
-    console.log(
-      `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os
-        .loadavg()
-        .map((value: number) => value.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(machineLine());
     console.log(`first ${months}-month 1m sma_cross job on ${SYMBOL} (${body.start} → ${body.end}), nothing stored:`);
 
     const run = async (label: string, workerEnv: Record<string, string>) => {
       await api.service.orm.em.fork().getConnection().execute('TRUNCATE history_chunks');
       exchange.resetCalls();
       archive.resetRequests();
-      const worker = await spawnService({ ...env, ...workerEnv, LOG_LEVEL: 'info', ROLE: 'worker', DATABASE_URL: api.databaseUrl }, 60_000, 'compiled');
+      const worker = await bench.worker(workerEnv);
       try {
-        const { seconds, job } = await timeJob(call, body);
+        const { seconds, job } = await timeJob(call, body, 50);
         if (job.status !== 'done') throw new Error(`${label}: job ${job.status}: ${JSON.stringify(job.error)}`);
         const rest = `${exchange.calls('/fapi/v1/klines')} klines + ${exchange.calls('/fapi/v1/fundingRate')} fundingRate calls`;
         const files = archive.requests().filter((asked) => asked.endsWith('.zip')).length;
@@ -124,10 +82,7 @@ export async function main(args: string[]): Promise<void> {
     console.log(`  results identical string for string: ${same ? 'yes' : 'NO'}`);
     if (!same) process.exitCode = 1;
   } finally {
-    await api.stop();
-    await world.stop();
-    await exchange.close();
     await archive.close();
-    await stopDatabase();
+    await bench.stop();
   }
 }

@@ -8,6 +8,7 @@ import { setPaperBalance } from '../src/cli/commands/set-paper-balance';
 import { request } from './support/http';
 import { signedHeaders } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
+import { anyString, matching } from './support/matchers';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -25,7 +26,7 @@ describe('admin commands of identity: create-api-key, set-paper-balance, grant-p
       api_secret: string;
       scopes: string[];
     };
-    expect(printed).toEqual({ api_key: expect.stringMatching(/^ak_/), api_secret: expect.stringMatching(/^[0-9a-f]{64}$/), scopes: ['webhooks:write'] });
+    expect(printed).toEqual({ api_key: matching(/^ak_/), api_secret: matching(/^[0-9a-f]{64}$/), scopes: ['webhooks:write'] });
     const response = await request(service.url, 'GET', '/v1/account', { headers: signedHeaders(printed, 'GET', '/v1/account') });
     expect(response.body).toMatchObject({ label: 'ops', scopes: ['webhooks:write'] });
   });
@@ -61,8 +62,8 @@ describe('admin commands of identity: create-api-key, set-paper-balance, grant-p
         env: { ...process.env, DATABASE_URL: service.databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       },
     );
-    const printed = JSON.parse(stdout);
-    expect(printed).toEqual({ data_api_key: expect.stringMatching(/^pk_[0-9a-f]{32}$/), plan: 'pro', expires_at: expect.any(String) });
+    const printed: unknown = JSON.parse(stdout);
+    expect(printed).toEqual({ data_api_key: matching(/^pk_[0-9a-f]{32}$/), plan: 'pro', expires_at: anyString() });
     expect(stdout.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -280,6 +280,7 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'cancelled', started_at: running.started_at, result: null, error: null, progress: running.progress });
     expect(response.body.finished_at).toMatch(ISO);
+    // until the delayed candles have arrived (4 s fault above): a cancelled run that carried on would have ended by then
     await new Promise((resolve) => setTimeout(resolve, 4500));
     expect((await call('GET', `/v1/backtest/jobs/${created.body.id}`)).body).toEqual(response.body);
     const [row] = await service.service.orm.em

@@ -19,6 +19,7 @@ import { graphql } from './support/http';
 import { bearer, newAccount, signature, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 import { defined } from './support/defined';
+import { waitFor } from './support/wait';
 
 const rest = jobBody();
 /** The REST test body in GraphQL's field names. */
@@ -94,11 +95,14 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
       error: null,
       config: { feeModel: 'none', feeBps: null, leverage: 1, params: { fast: 5, slow: 20, side: 'long', position_size: 1 } },
     });
-    let read = (await graphql(service.url, BacktestJobDocument, { id: job.id }, auth)).data!.backtestJob;
-    for (const deadline = Date.now() + 30_000; read.status !== 'done' && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      read = (await graphql(service.url, BacktestJobDocument, { id: job.id }, auth)).data!.backtestJob;
-    }
+    const read = await waitFor(
+      'the job is done',
+      async () => {
+        const current = (await graphql(service.url, BacktestJobDocument, { id: job.id }, auth)).data!.backtestJob;
+        return current.status === 'done' && current;
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
     expect(read).toMatchObject({ status: 'done', progress: 1, error: null });
     expect(read.result!.equityCurve).toHaveLength(46);
     expect(read.result!.equityCurve![0]).toEqual({ time: '2024-01-01T00:00:00.000Z', equity: '10000' });
@@ -203,6 +207,7 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
     });
     await waitForJob(call, created.body.id, (job) => job.status === 'running');
     const watching = collect(wsClient({ authorization: `Bearer ${token}` }), created.body.id);
+    // the server registers the subscription just after acknowledging the connection, and no event marks it
     await new Promise((resolve) => setTimeout(resolve, 300));
     await graphql(service.url, CancelBacktestJobDocument, { id: created.body.id }, bearer(token));
     const { events } = await watching;

@@ -135,6 +135,7 @@ describe('sweeps run by worker processes (contract §13)', () => {
     expect(busy).toBeGreaterThan(0.15);
     const cancelled = await call<SweepRecord>('POST', `/v1/backtest/sweeps/${created.body.id}/cancel`);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', result: null });
+    // the workers' CPU after the cancel has reached them: measured over time, so time has to pass
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idle = await cpuOver(workers, 1000);
     expect(idle).toBeLessThan(Math.min(0.08, busy / 3));

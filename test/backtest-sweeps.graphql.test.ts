@@ -18,6 +18,7 @@ import { defined } from './support/defined';
 import { graphql } from './support/http';
 import { bearer, newAccount, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
+import { waitFor } from './support/wait';
 
 const rest = sweepBody();
 /** The REST test body in GraphQL's field names. */
@@ -50,13 +51,15 @@ describe('backtest sweeps over GraphQL and the backtestSweep subscription (contr
     await world.stop();
   });
 
-  async function untilDone(id: string, auth: Record<string, string>) {
-    for (const deadline = Date.now() + 30_000; ;) {
-      const sweep = (await graphql(service.url, BacktestSweepDocument, { id }, auth)).data!.backtestSweep;
-      if (['done', 'failed', 'cancelled'].includes(sweep.status) || Date.now() > deadline) return sweep;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const untilDone = (id: string, auth: Record<string, string>) =>
+    waitFor(
+      `sweep ${id} ends`,
+      async () => {
+        const sweep = (await graphql(service.url, BacktestSweepDocument, { id }, auth)).data!.backtestSweep;
+        return ['done', 'failed', 'cancelled'].includes(sweep.status) && sweep;
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
 
   it('createBacktestSweep, backtestSweep, backtestSweeps and cancelBacktestSweep answer the sweep record in GraphQL names', async () => {
     const { token } = await newAccount(service.url, world, 'gql-sweep@example.com');

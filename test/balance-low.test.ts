@@ -5,6 +5,7 @@ import { startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, type TradingWorld } from './support/trading-world';
 
 const CHECK_MS = 150;
+/** Five balance checks: after the awaited delivery, time for any extra one to arrive (an absence has no event to await). */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("account.balance_low (issue 6 item 5): once per crossing of a webhook's threshold", () => {
@@ -30,7 +31,7 @@ describe("account.balance_low (issue 6 item 5): once per crossing of a webhook's
 
   it('records the event for each watching webhook when a tracked balance falls below its threshold, again only after it recovered', async () => {
     const owner = await newAccount(service.url, world, 'balance@example.com', ['webhooks:write']);
-    const userId = owner.user.id as number;
+    const userId = owner.user.id;
     const hook = async (path: string, events: string[], threshold: string) =>
       expect((await owner.call('POST', '/v1/webhooks', { url: `${url}${path}`, events, balance_low_threshold: threshold })).status).toBe(200);
     await hook('/explicit', ['account.balance_low'], '5000');

@@ -91,9 +91,11 @@ describe('body-credential trading endpoints (spec "Authentication", pattern 3)',
   });
 
   it('answers 422 for an exchange field that is not a scalar', async () => {
-    const response = await request(service.url, 'POST', '/orders/auth', { json: { ...credentials, symbol: { nested: true } } });
+    const response = await request<{ detail: { loc: string[] }[] }>(service.url, 'POST', '/orders/auth', {
+      json: { ...credentials, symbol: { nested: true } },
+    });
     expect(response.status).toBe(422);
-    expect(response.body.detail[0].loc).toEqual(['body', 'symbol']);
+    expect(response.body.detail[0]?.loc).toEqual(['body', 'symbol']);
   });
 
   it('answers 502 when the exchange fails', async () => {

@@ -9,9 +9,10 @@ import type { JobRecord } from '../src/services/backtests/job-records';
 import { jobBody, waitForJob } from './support/backtest';
 import { fastClock, zigzag } from './support/fast-clock';
 import { newAccount, signedClient } from './support/identity';
-import { postmaster, restartPostgres, waitUntil } from './support/postgres-process';
+import { postmaster, restartPostgres } from './support/postgres-process';
 import { spawnService, type ServiceProcess } from './support/service-process';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
+import { waitFor } from './support/wait';
 
 const clock = fastClock(30);
 
@@ -103,7 +104,7 @@ describe('background work across database restarts', () => {
     world.market.scriptCloses('ADAUSDT', zigzag(1, 0.05, 2));
     const strategy = await owner.call<{ id: string }>('POST', '/v1/strategies', strategyBody({ symbols: ['ADAUSDT'], timeframe: '1m', capital: '500' }));
     expect((await owner.call('POST', `/v1/strategies/${strategy.body.id}/deploy`, { dry_run: true })).status).toBe(200);
-    await waitUntil(() => evaluations(strategy.body.id).some((count) => count > 0), 10_000, 'the strategy is evaluated');
+    await waitFor('the strategy is evaluated', () => evaluations(strategy.body.id).some((count) => count > 0), { timeoutMs: 10_000 });
 
     // The job's funding history arrives only after the restart: it is running (loading) throughout.
     world.market.fault('/fapi/v1/fundingRate', { delayMs: 2_000 }, 1);
@@ -122,12 +123,12 @@ describe('background work across database restarts', () => {
     const back = Date.now();
     const before = evaluations(strategy.body.id);
     // Work resumes within 5 s of the database coming back.
-    await waitUntil(() => evaluations(strategy.body.id).some((count, index) => count > before[index]!), 5_000, 'the strategy is evaluated again');
+    await waitFor('the strategy is evaluated again', () => evaluations(strategy.body.id).some((count, index) => count > before[index]!), { timeoutMs: 5_000 });
     expect(Date.now() - back).toBeLessThan(5_000);
 
     expect(((await waitForJob(owner.call, job.body.id, undefined, 30_000)) as JobRecord).status).toBe('done');
     const arrived = () => new Set(receiver.received.map((request) => request.headers['webhook-id']));
-    await waitUntil(() => eventIds.every((id) => arrived().has(id)), 30_000, 'every delivery arrives');
+    await waitFor('every delivery arrives', () => eventIds.every((id) => arrived().has(id)), { timeoutMs: 30_000 });
     const counts = evaluations(strategy.body.id);
     expect(counts.filter((count) => count > 0)).toHaveLength(1);
     const [stored] = await query<{ status: string }>('SELECT status FROM strategies WHERE id = $1', [strategy.body.id]);

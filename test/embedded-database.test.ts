@@ -24,7 +24,7 @@ describe('the service with no DATABASE_URL runs its own embedded PostgreSQL', ()
 
   it('survives a SIGKILL, keeps stored records, and stops its database on SIGTERM', async () => {
     const first = await spawnService({ DATA_DIR: dataDir });
-    const created = await request(first.url, 'POST', '/strategies', { json: { name: 'durable' } });
+    const created = await request<{ id: string }>(first.url, 'POST', '/strategies', { json: { name: 'durable' } });
     expect(created.status).toBe(200);
     first.child.kill('SIGKILL');
     await first.exited;

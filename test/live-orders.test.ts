@@ -4,10 +4,10 @@ import type { EventPage, PositionPage } from '../src/services/strategies/strateg
 import type { StrategyRecord } from '../src/services/strategies/strategy-records';
 import { STAND_IN_COMMISSION_RATE } from './stand-ins/exchange-account';
 import { fastClock, zigzag } from './support/fast-clock';
-import { request } from './support/http';
-import { bearer, newAccount } from './support/identity';
-import { startTestService, type TestService } from './support/test-service';
-import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
+import { startLiveTrading, type LiveAccount, type LiveTrading } from './support/live-trading';
+import type { TestService } from './support/test-service';
+import { strategyBody, type TradingWorld } from './support/trading-world';
+import { waitFor } from './support/wait';
 
 /** 1-minute candles close every second of wall time. */
 const clock = fastClock(60);
@@ -16,59 +16,28 @@ interface ErrorBody {
   error: { code: string; message: string };
 }
 
-const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '5', UPSTREAM_TIMEOUT_MS: '1500' };
-
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 25_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 // Each case trades its own symbol with its own key, waiting on candles of the fast clock: the cases that need
 // no exchange-wide fault (an order fault or a failing exchange) run side by side, the others one at a time after them.
 describe('live orders on the exchange (contract §12)', () => {
+  let live: LiveTrading;
   let world: TradingWorld;
   let service: TestService;
-  let counter = 0;
+  const liveUser = () => live.account();
 
   beforeAll(async () => {
-    world = await startTradingWorld({ now: clock.now });
-    world.exchange.balances = { USDT: '100000' };
-    service = await startTestService({ ...world.env, ...RUNTIME_ENV });
+    live = await startLiveTrading('live', clock.now, { UPSTREAM_TIMEOUT_MS: '1500' });
+    ({ world, service } = live);
   });
-  afterAll(async () => {
-    await service.stop();
-    await world.stop();
-  });
+  afterAll(() => live.stop());
 
-  /** A user with a registered exchange key the stand-in knows, and a signed client. */
-  async function liveUser() {
-    const n = (counter += 1);
-    const apiKey = `LIVE-KEY-${n}`;
-    world.exchange.addAccount(apiKey, `live-secret-${n}`);
-    const owner = await newAccount(service.url, world, `live${n}@example.com`);
-    const registered = await request(service.url, 'POST', '/api-key/register', {
-      json: { api_key: apiKey, api_secret: `live-secret-${n}` },
-      headers: bearer(owner.token),
-    });
-    expect(registered.status).toBe(200);
-    return { ...owner, apiKey };
-  }
-
-  async function createStrategy(owner: Awaited<ReturnType<typeof liveUser>>, overrides: Record<string, unknown>) {
+  async function createStrategy(owner: LiveAccount, overrides: Record<string, unknown>) {
     const { status, body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ timeframe: '1m', ...overrides }));
     expect(status).toBe(200);
     return body.id;
   }
 
-  const positionsOf = async (owner: Awaited<ReturnType<typeof liveUser>>, id: string) =>
-    (await owner.call<PositionPage>('GET', `/v1/strategies/${id}/positions?limit=100`)).body.data;
-  const eventsOf = async (owner: Awaited<ReturnType<typeof liveUser>>, id: string) =>
-    (await owner.call<EventPage>('GET', `/v1/strategies/${id}/events?limit=500`)).body.data;
+  const positionsOf = async (owner: LiveAccount, id: string) => (await owner.call<PositionPage>('GET', `/v1/strategies/${id}/positions?limit=100`)).body.data;
+  const eventsOf = async (owner: LiveAccount, id: string) => (await owner.call<EventPage>('GET', `/v1/strategies/${id}/events?limit=500`)).body.data;
   const callsOf = (apiKey: string, path: string, method = 'POST') =>
     world.exchange.accepted.filter((call) => call.apiKey === apiKey && call.path === path && call.method === method);
   const ordersTable = (strategyId: string) => service.service.orm.em.fork().find(StrategyOrder, { strategyId }, { orderBy: { createdAt: 'asc' } });
@@ -81,7 +50,7 @@ describe('live orders on the exchange (contract §12)', () => {
       const owner = await liveUser();
       const id = await createStrategy(owner, { symbols: ['SOLUSDT'], capital: '333', leverage: 3 });
       expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const [position] = await waitFor(async () => {
+      const [position] = await waitFor('a closed position', async () => {
         const positions = await positionsOf(owner, id);
         return positions.some((row) => row.closed_at) ? positions : undefined;
       });
@@ -130,7 +99,9 @@ describe('live orders on the exchange (contract §12)', () => {
       const owner = await liveUser();
       const id = await createStrategy(owner, { symbols: [symbol], ...overrides });
       expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const skipped = await waitFor(async () => (await eventsOf(owner, id)).find((event) => event.type === 'strategy.order_skipped'));
+      const skipped = await waitFor('a strategy.order_skipped event', async () =>
+        (await eventsOf(owner, id)).find((event) => event.type === 'strategy.order_skipped'),
+      );
       expect(skipped.data).toMatchObject({ strategy_id: id, symbol, side: 'long', reason });
       expect((await owner.call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe('deployed');
       await owner.call('POST', `/v1/strategies/${id}/pause`, {});
@@ -148,7 +119,7 @@ describe('live orders on the exchange (contract §12)', () => {
       const id = await createStrategy(owner, { symbols: ['LINKUSDT'], capital: '200', leverage: 1 });
       world.exchange.orderFaults.push(fault);
       expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const [position] = await waitFor(async () => {
+      const [position] = await waitFor('a position', async () => {
         const positions = await positionsOf(owner, id);
         return positions.length > 0 ? positions : undefined;
       });
@@ -176,7 +147,9 @@ describe('live orders on the exchange (contract §12)', () => {
     const id = await createStrategy(owner, { symbols: ['DOTUSDT'], capital: '100', leverage: 1 });
     world.exchange.orderFaults.push('server-error');
     expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-    const missing = await waitFor(async () => (await ordersTable(id)).find((row) => row.status === 'missing'), 30_000);
+    const missing = await waitFor("an order marked 'missing'", async () => (await ordersTable(id)).find((row) => row.status === 'missing'), {
+      timeoutMs: 30_000,
+    });
     const placed = callsOf(owner.apiKey, '/fapi/v1/order');
     const lookUps = callsOf(owner.apiKey, '/fapi/v1/order', 'GET').filter((call) => call.params.get('origClientOrderId') === missing.id);
     expect(placed[0]!.params.get('newClientOrderId')).toBe(missing.id);
@@ -203,7 +176,7 @@ describe('live orders on the exchange (contract §12)', () => {
         params: { fast: 2, slow: 3, stop_loss_pct: 2, take_profit_pct: 5 },
       });
       expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const [position] = await waitFor(async () => {
+      const [position] = await waitFor('a position with its two protective orders', async () => {
         const positions = await positionsOf(owner, id);
         return positions.length > 0 && world.exchange.algoOrdersOf(owner.apiKey).length === 2 ? positions : undefined;
       });
@@ -231,7 +204,9 @@ describe('live orders on the exchange (contract §12)', () => {
       expect(algos.every((algo) => typeof algo.clientAlgoId === 'string' && algo.clientAlgoId.length > 0)).toBe(true);
 
       world.exchange.setMarkPrice('AVAXUSDT', '26.31');
-      const closed = await waitFor(async () => (await positionsOf(owner, id)).find((row) => row.id === position!.id && row.closed_at));
+      const closed = await waitFor('the position closes on its stop loss', async () =>
+        (await positionsOf(owner, id)).find((row) => row.id === position!.id && row.closed_at),
+      );
       await owner.call('POST', `/v1/strategies/${id}/pause`, {});
       expect(closed).toMatchObject({ close_reason: 'stop_loss', exit_price: '26.31' });
       expect(closed.exit_fee).toBe(new Decimal(closed.quantity).mul('26.31').mul(STAND_IN_COMMISSION_RATE).toFixed());
@@ -255,7 +230,7 @@ describe('live orders on the exchange (contract §12)', () => {
       const owner = await liveUser();
       const id = await createStrategy(owner, { symbols: ['INJUSDT'], capital: '100', leverage: 1, params: { fast: 2, slow: 3, stop_loss_pct: 3 } });
       expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const [position] = await waitFor(async () => {
+      const [position] = await waitFor('a position with its protective order', async () => {
         const positions = await positionsOf(owner, id);
         return positions.length > 0 && world.exchange.algoOrdersOf(owner.apiKey).length === 1 ? positions : undefined;
       });
@@ -279,7 +254,7 @@ describe('live orders on the exchange (contract §12)', () => {
     const owner = await liveUser();
     const id = await createStrategy(owner, { symbols: ['TIAUSDT'], capital: '100', leverage: 1 });
     expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-    await waitFor(async () => ((await positionsOf(owner, id)).some((row) => !row.closed_at) ? true : undefined));
+    await waitFor('an open position', async () => (await positionsOf(owner, id)).some((row) => !row.closed_at));
     world.exchange.failing = true;
     try {
       const response = await owner.call<ErrorBody>('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
@@ -300,13 +275,15 @@ describe('live orders on the exchange (contract §12)', () => {
       const owner = await liveUser();
       const id = await createStrategy(owner, { symbols: ['APTUSDT'], capital: '100', leverage: 1 });
       expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const open = await waitFor(async () => (await positionsOf(owner, id)).find((row) => !row.closed_at));
+      const open = await waitFor('an open position', async () => (await positionsOf(owner, id)).find((row) => !row.closed_at));
       expect((await owner.call('POST', `/v1/strategies/${id}/pause`, {})).status).toBe(200);
       // liquidated on the exchange while paused
       world.exchange.setPosition(owner.apiKey, 'APTUSDT', '0');
       world.exchange.setMarkPrice('APTUSDT', '7.1');
       expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const closed = await waitFor(async () => (await positionsOf(owner, id)).find((row) => row.id === open.id && row.closed_at));
+      const closed = await waitFor('the position closes by liquidation', async () =>
+        (await positionsOf(owner, id)).find((row) => row.id === open.id && row.closed_at),
+      );
       await owner.call('POST', `/v1/strategies/${id}/pause`, {});
       expect(closed).toMatchObject({ close_reason: 'liquidation', exit_price: '7.1', exit_fee: '0' });
       expect(callsOf(owner.apiKey, '/fapi/v2/positionRisk', 'GET').length).toBeGreaterThan(0);

@@ -6,19 +6,22 @@ import { startMarketTestService, type MarketTestService } from './stand-ins/exch
 const EXCHANGE_NOW = Date.UTC(2026, 10, 20, 12, 34, 56, 789);
 const ROOT = path.resolve(__dirname, '..');
 
+/** What the probe prints: each call's result by name, `markets` summarised as a count and the BTCUSDT market. */
+type CcxtReading = Record<string, unknown> & { markets: { count: number; btc: unknown }; fetchOHLCV: unknown[] };
+
 /** What ccxt reads from `base` (see test/clients/ccxt-futures-probe.ts). */
-async function readWithCcxt(base: string): Promise<Record<string, any>> {
+async function readWithCcxt(base: string): Promise<CcxtReading> {
   const { stdout } = await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', 'test/clients/ccxt-futures-probe.ts', base], {
     cwd: ROOT,
     maxBuffer: 64 * 1024 * 1024,
   });
-  return JSON.parse(stdout);
+  return JSON.parse(stdout) as CcxtReading;
 }
 
 describe('a widely used exchange client (ccxt) reads the pass-through endpoints through the service unchanged', () => {
   let market: MarketTestService;
-  let viaService: Record<string, any>;
-  let fromExchange: Record<string, any>;
+  let viaService: CcxtReading;
+  let fromExchange: CcxtReading;
 
   beforeAll(async () => {
     market = await startMarketTestService({}, () => EXCHANGE_NOW);

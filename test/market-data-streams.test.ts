@@ -13,17 +13,10 @@ import { MAX_QUERY_COST } from '../src/schema/query-limits';
 import { graphql, request } from './support/http';
 import { signIn, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startMarketTestService, type MarketTestService } from './stand-ins/exchange/market-test-service';
+import { waitFor } from './support/wait';
 
 const MARK_STREAM = 'btcusdt@markPrice@1s';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 interface Subscription<T> {
   values: T[];
@@ -80,7 +73,7 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
     await Promise.all(clients.splice(0).map((client) => Promise.resolve(client.dispose())));
     market.exchange.streams.refuse(false);
     market.exchange.clearFaults();
-    await until(() => market.service.service.services.liveMarket.openStreams().length === 0);
+    await waitFor('every live stream closes', () => market.service.service.services.liveMarket.openStreams().length === 0);
   });
   afterAll(async () => {
     await market.stop();
@@ -139,10 +132,10 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
 
     it('markPrice yields each event of the exchange stream as {symbol, markPrice, indexPrice, fundingRate, nextFundingTime, time}', async () => {
       const watcher = subscribe<Record<string, unknown>>(WatchMarkPriceDocument, { symbol: 'btcusdt' }, 'markPrice');
-      await until(() => market.exchange.streams.connections(MARK_STREAM) === 1);
+      await waitFor('the upstream mark stream connects', () => market.exchange.streams.connections(MARK_STREAM) === 1);
       market.exchange.streams.send(MARK_STREAM, markEvent('65000.10', 1_000));
       market.exchange.streams.send(MARK_STREAM, markEvent('65000.20', 2_000));
-      await until(() => watcher.values.some((value) => value.time === 2_000));
+      await waitFor('the watcher gets the 2 s mark', () => watcher.values.some((value) => value.time === 2_000));
       expect(watcher.values.filter((value) => value.time === 1_000 || value.time === 2_000)).toEqual([
         { symbol: 'BTCUSDT', markPrice: '65000.10', indexPrice: '64000.00', fundingRate: '0.00010000', nextFundingTime: 1_800_000_000_000, time: 1_000 },
         { symbol: 'BTCUSDT', markPrice: '65000.20', indexPrice: '64000.00', fundingRate: '0.00010000', nextFundingTime: 1_800_000_000_000, time: 2_000 },
@@ -160,16 +153,16 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
       await new Promise((resolve) => socket.once('open', resolve));
       try {
         socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }));
-        await until(() => messages.some((message) => message.type === 'connection_ack'));
+        await waitFor('the connection_ack', () => messages.some((message) => message.type === 'connection_ack'));
         const subscribeAs = (id: string) =>
           socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query: print(WatchMarkPriceOnlyDocument), variables: { symbol: 'BTCUSDT' } } }));
         const eventsFor = (id: string, price: string) =>
           messages.filter((message) => message.id === id && message.payload?.data?.markPrice?.markPrice === price);
         subscribeAs('first');
         subscribeAs('second');
-        await until(() => market.exchange.streams.connections(MARK_STREAM) === 1);
+        await waitFor('the upstream mark stream connects', () => market.exchange.streams.connections(MARK_STREAM) === 1);
         market.exchange.streams.send(MARK_STREAM, markEvent('65000.30', 3_000));
-        await until(() => eventsFor('first', '65000.30').length === 1 && eventsFor('second', '65000.30').length === 1);
+        await waitFor('both subscribers get 65000.30', () => eventsFor('first', '65000.30').length === 1 && eventsFor('second', '65000.30').length === 1);
         const text = texts.find((candidate) => candidate.startsWith('{"id":"first"') && candidate.includes('65000.30'));
         expect(text).toBe(
           JSON.stringify({
@@ -182,7 +175,7 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
         socket.send(JSON.stringify({ id: 'first', type: 'complete' }));
         await sleep(100);
         market.exchange.streams.send(MARK_STREAM, markEvent('65000.40', 4_000));
-        await until(() => eventsFor('second', '65000.40').length === 1);
+        await waitFor('the second subscriber gets 65000.40', () => eventsFor('second', '65000.40').length === 1);
         await sleep(100);
         expect(eventsFor('first', '65000.40')).toEqual([]);
         expect(messages.filter((message) => message.type === 'complete' || message.type === 'error')).toEqual([]);
@@ -194,11 +187,14 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
     it('two subscribers of one symbol share one upstream stream, closed when the last one leaves', async () => {
       const first = subscribe<Record<string, unknown>>(WatchMarkPriceDocument, { symbol: 'BTCUSDT' }, 'markPrice');
       const second = subscribe<Record<string, unknown>>(WatchMarkPriceDocument, { symbol: 'BTCUSDT' }, 'markPrice');
-      await until(() => market.exchange.streams.connections(MARK_STREAM) === 1 && market.service.service.services.liveMarket.openStreams().length === 1);
+      await waitFor(
+        'one upstream and one live stream',
+        () => market.exchange.streams.connections(MARK_STREAM) === 1 && market.service.service.services.liveMarket.openStreams().length === 1,
+      );
       await sleep(100);
       const acceptedBefore = market.exchange.streams.accepted(MARK_STREAM);
       market.exchange.streams.send(MARK_STREAM, markEvent('65001.00', 3_000));
-      await until(() => [first, second].every((watcher) => watcher.values.some((value) => value.time === 3_000)));
+      await waitFor('both watchers get the 3 s mark', () => [first, second].every((watcher) => watcher.values.some((value) => value.time === 3_000)));
       expect(market.exchange.streams.connections(MARK_STREAM)).toBe(1);
       expect(market.exchange.streams.accepted(MARK_STREAM)).toBe(acceptedBefore);
 
@@ -206,18 +202,23 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
       await sleep(200);
       expect(market.exchange.streams.connections(MARK_STREAM)).toBe(1);
       market.exchange.streams.send(MARK_STREAM, markEvent('65002.00', 4_000));
-      await until(() => second.values.some((value) => value.time === 4_000));
+      await waitFor('the second watcher gets the 4 s mark', () => second.values.some((value) => value.time === 4_000));
       second.stop();
-      await until(() => market.exchange.streams.connections(MARK_STREAM) === 0);
+      await waitFor('the upstream mark stream closes', () => market.exchange.streams.connections(MARK_STREAM) === 0);
     });
 
     it('subscribers asking for different fields of one event each get their own selection (results are shared per document only)', async () => {
       const full = subscribe<Record<string, unknown>>(WatchMarkPriceDocument, { symbol: 'BTCUSDT' }, 'markPrice');
       const narrow = subscribe<Record<string, unknown>>(WatchMarkPriceOnlyDocument, { symbol: 'BTCUSDT' }, 'markPrice');
       const twin = subscribe<Record<string, unknown>>(WatchMarkPriceOnlyDocument, { symbol: 'BTCUSDT' }, 'markPrice');
-      await until(() => market.exchange.streams.connections(MARK_STREAM) === 1 && [full, narrow, twin].every((watcher) => watcher.values.length > 0));
+      await waitFor(
+        'the upstream mark stream connects and every watcher gets a value',
+        () => market.exchange.streams.connections(MARK_STREAM) === 1 && [full, narrow, twin].every((watcher) => watcher.values.length > 0),
+      );
       market.exchange.streams.send(MARK_STREAM, markEvent('65009.00', 9_000));
-      await until(() => [full, narrow, twin].every((watcher) => watcher.values.some((value) => value.markPrice === '65009.00')));
+      await waitFor('every watcher gets 65009.00', () =>
+        [full, narrow, twin].every((watcher) => watcher.values.some((value) => value.markPrice === '65009.00')),
+      );
       expect(full.values.at(-1)).toEqual({
         symbol: 'BTCUSDT',
         markPrice: '65009.00',
@@ -232,26 +233,26 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
 
     it('stream lost → REST polling at least every 3 s → the stream again once it is back', async () => {
       const watcher = subscribe<Record<string, unknown>>(WatchMarkPriceDocument, { symbol: 'BTCUSDT' }, 'markPrice');
-      await until(() => market.exchange.streams.connections(MARK_STREAM) === 1);
+      await waitFor('the upstream mark stream connects', () => market.exchange.streams.connections(MARK_STREAM) === 1);
       const accepted = market.exchange.streams.accepted(MARK_STREAM);
 
       market.exchange.streams.refuse(true);
       market.exchange.streams.drop(MARK_STREAM);
       const lostAt = Date.now();
-      await sleep(4_000);
-      const polled = watcher.values.filter((_value, index) => watcher.receivedAt[index]! > lostAt);
-      expect(polled.length).toBeGreaterThanOrEqual(2);
+      await waitFor('two values polled over REST', () => watcher.receivedAt.filter((at) => at > lostAt).length >= 2, { timeoutMs: 8_000 });
       const times = [lostAt, ...watcher.receivedAt.filter((at) => at > lostAt)];
       expect(Math.max(...times.slice(1).map((at, index) => at - times[index]!))).toBeLessThanOrEqual(3_000);
       expect(market.exchange.calls('/fapi/v1/premiumIndex')).toBeGreaterThanOrEqual(2);
 
       market.exchange.streams.refuse(false);
-      await until(() => market.exchange.streams.connections(MARK_STREAM) === 1, 20_000);
+      await waitFor('the upstream mark stream reconnects', () => market.exchange.streams.connections(MARK_STREAM) === 1, { timeoutMs: 20_000 });
       expect(market.exchange.streams.accepted(MARK_STREAM)).toBe(accepted + 1);
+      // a poll already sent when the stream came back may still be answered
       await sleep(300);
       const pollsAfterRecovery = market.exchange.calls('/fapi/v1/premiumIndex');
       market.exchange.streams.send(MARK_STREAM, markEvent('65003.00', 5_000));
-      await until(() => watcher.values.some((value) => value.time === 5_000));
+      await waitFor('the watcher gets the 5 s mark', () => watcher.values.some((value) => value.time === 5_000));
+      // no poll for longer than the polling period: an absence, so time has to pass
       await sleep(2_100);
       expect(market.exchange.calls('/fapi/v1/premiumIndex')).toBe(pollsAfterRecovery);
     }, 40_000);
@@ -260,7 +261,7 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
       // 1h: the stand-in's walk of 1m bars since 2019 takes seconds to compute the first time.
       const stream = 'ethusdt@kline_1h';
       const watcher = subscribe<Record<string, unknown>>(WatchKlineDocument, { symbol: 'ETHUSDT', interval: '1h' }, 'kline');
-      await until(() => market.exchange.streams.connections(stream) === 1);
+      await waitFor('the upstream stream connects', () => market.exchange.streams.connections(stream) === 1);
       const candle = (close: string, closed: boolean) => ({
         e: 'kline',
         E: 1,
@@ -270,7 +271,7 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
       for (const event of [candle('3001.00', false), candle('3001.00', false), candle('3002.00', false), candle('3002.00', true)]) {
         market.exchange.streams.send(stream, event);
       }
-      await until(() => watcher.values.some((value) => value.closed === true));
+      await waitFor('a closed candle', () => watcher.values.some((value) => value.closed === true));
       expect(watcher.values.filter((value) => value.openTime === 3_600_000)).toEqual([
         { openTime: 3_600_000, open: '3000.00', high: '3010.00', low: '2990.00', close: '3001.00', volume: '12.5', closed: false },
         { openTime: 3_600_000, open: '3000.00', high: '3010.00', low: '2990.00', close: '3002.00', volume: '12.5', closed: false },
@@ -292,11 +293,11 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
         { query: print(WatchMarkPriceDocument), variables: { symbol: 'BTCUSDT' } },
         { next: (value) => received.push(value), error: () => undefined, complete: () => undefined },
       );
-      await until(() => other.exchange.streams.connections(MARK_STREAM) === 1 && received.length > 1);
+      await waitFor('the other service connects upstream and relays', () => other.exchange.streams.connections(MARK_STREAM) === 1 && received.length > 1);
       const started = Date.now();
       await other.service.stop();
       expect(Date.now() - started).toBeLessThan(2_000);
-      await until(() => other.exchange.streams.connections(MARK_STREAM) === 0);
+      await waitFor("the other service's upstream stream closes", () => other.exchange.streams.connections(MARK_STREAM) === 0);
       await Promise.resolve(client.dispose());
       await other.exchange.close();
     });
@@ -306,7 +307,7 @@ describe('market data for dashboards (contract §15): klines, open interest, sym
       ['kline with an interval the exchange does not have', WatchKlineDocument, { symbol: 'BTCUSDT', interval: '7m' }, 'VALIDATION_FAILED'],
     ])('%s is an error and opens no stream', async (_case, document, variables, code) => {
       const watcher = subscribe(document, variables, 'x');
-      await until(() => watcher.errors !== undefined);
+      await waitFor('the subscription fails', () => watcher.errors !== undefined);
       expect((watcher.errors as { extensions: { code: string } }[])[0]!.extensions.code).toBe(code);
       expect(market.service.service.services.liveMarket.openStreams()).toEqual([]);
     });

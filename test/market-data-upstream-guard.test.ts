@@ -24,11 +24,12 @@ describe('the upstream guard keeps the service address inside the exchange limit
       ['/fapi/v1/exchangeInfo', '/funding/rates', '/topLongShortPositionRatio?symbol=BTCUSDT'].map((path) => request(market.url, 'GET', path)),
     );
     expect(during.map((answer) => answer.status)).toEqual([502, 502, 502]);
-    expect(during.map((answer) => answer.body)).toEqual([UPSTREAM_FAILED, UPSTREAM_FAILED, UPSTREAM_FAILED]);
+    expect(during.map((answer): unknown => answer.body)).toEqual([UPSTREAM_FAILED, UPSTREAM_FAILED, UPSTREAM_FAILED]);
     expect(Number(during[0]?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(market.exchange.calls('/fapi/v1/exchangeInfo') + market.exchange.calls('/fapi/v1/premiumIndex')).toBe(0);
     expect(market.exchange.calls('/futures/data/topLongShortPositionRatio')).toBe(0);
 
+    // the ban lasts its retry-after (1 s): time has to pass
     await sleep(2100);
     const after = await request(market.url, 'GET', '/fapi/v1/exchangeInfo');
     expect(after.status).toBe(200);
@@ -124,6 +125,7 @@ describe('cache periods of klines', () => {
     expect((await request(market.url, 'GET', closed)).headers.get('x-cache')).toBe('miss');
     expect((await request(market.url, 'GET', open)).headers.get('x-cache')).toBe('miss');
     expect((await request(market.url, 'GET', open)).headers.get('x-cache')).toBe('hit');
+    // past the short cache period of klines with an open bar: time has to pass
     await sleep(2_100);
     expect((await request(market.url, 'GET', closed)).headers.get('x-cache')).toBe('hit');
     expect((await request(market.url, 'GET', open)).headers.get('x-cache')).toBe('miss');

@@ -15,9 +15,10 @@ import { startExchangeStandIn, type ExchangeStandIn } from './stand-ins/exchange
 import { WatchBacktestJobDocument } from './graphql/generated';
 import { jobBody, waitForJob } from './support/backtest';
 import { bearer, newAccount, startOutsideWorld, type OutsideWorld } from './support/identity';
-import { isAlive, postmaster, waitUntil } from './support/postgres-process';
+import { isAlive, postmaster } from './support/postgres-process';
 import { request } from './support/http';
 import { spawnService } from './support/service-process';
+import { waitFor } from './support/wait';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -172,7 +173,7 @@ describe('stopping the service process (issue 17)', () => {
 
       npm.kill('SIGTERM');
       await exited;
-      await waitUntil(() => !isAlive(nodePid) && !isAlive(database.pid), 5_000, 'node and PostgreSQL stop');
+      await waitFor('node and PostgreSQL stop', () => !isAlive(nodePid) && !isAlive(database.pid), { timeoutMs: 5_000 });
     },
     240_000,
   );

@@ -33,7 +33,7 @@ describe('no secret reaches the logs', () => {
       (await request(service.url, 'POST', '/api-key/register', { json: { api_key: 'EXCHANGE-KEY', api_secret: 'wrong-secret-1b2c' }, headers: bearer(token) }))
         .status,
     ).toBe(400);
-    expect((await request(service.url, 'POST', '/api-key/verify', { json: { email: 'quiet@example.com' } })).body.success).toBe(true);
+    expect((await request<{ success: boolean }>(service.url, 'POST', '/api-key/verify', { json: { email: 'quiet@example.com' } })).body.success).toBe(true);
 
     const key = await createApiKey(service.url, token, { scopes: ['webhooks:write'] });
     expect((await request(service.url, 'GET', '/v1/account?x=1', { headers: signedHeaders(key, 'GET', '/v1/account?x=1') })).status).toBe(200);

@@ -123,6 +123,7 @@ describe('sign-in with identity-provider tokens and app tokens', () => {
     await signInA({ id_token: await world.providerA.mint({ sub: 'rot', email: 'rot@example.com', email_verified: true }) });
     const fetches = world.providerA.jwksFetches;
     await world.providerA.rotate();
+    // the JWKS cache refetches at most once a second (cooldownDuration in src/auth/identity-providers.ts): time has to pass
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const response = await signInA({ id_token: await world.providerA.mint({ sub: 'rot', email: 'rot@example.com', email_verified: true }) });
     expect(response.status).toBe(200);

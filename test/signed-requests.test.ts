@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { Client } from 'pg';
-import { request } from './support/http';
+import { request, type GraphQLAnswer } from './support/http';
 import { createApiKey, signIn, signedHeaders, signature, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
+import { anyString } from './support/matchers';
 
 const BUDGET = 6;
 
@@ -11,7 +12,7 @@ describe('signed /v1 requests (contract §6)', () => {
   let service: TestService;
   let key: { api_key: string; api_secret: string };
   let userId: number;
-  const unauthenticated = { error: { code: 'UNAUTHENTICATED', message: expect.any(String) } };
+  const unauthenticated = { error: { code: 'UNAUTHENTICATED', message: anyString() } };
 
   /** Each test starts with a fresh window, so the small budget of this file never leaks between tests. */
   async function resetWeightWindows(): Promise<void> {
@@ -119,7 +120,7 @@ describe('signed /v1 requests (contract §6)', () => {
     expect(used).toEqual(['1', '2', '3', '4', '5', '6']);
     const limited = await request(service.url, 'GET', '/v1/account', { headers: signedHeaders(key, 'GET', '/v1/account') });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+    expect(limited.body).toEqual({ error: { code: 'RATE_LIMITED', message: anyString() } });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(Number(limited.headers.get('x-service-used-weight-1m'))).toBeGreaterThan(BUDGET);
@@ -168,10 +169,10 @@ describe('signed /v1 requests (contract §6)', () => {
   it('GraphQL `account` answers as GET /v1/account, for the signing key only', async () => {
     const body = JSON.stringify({ query: '{ account { userId apiKey label scopes } }' });
     const headers = { ...signedHeaders(key, 'POST', '/graphql', body), 'content-type': 'application/json' };
-    const signed = await request(service.url, 'POST', '/graphql', { headers, body });
-    expect(signed.body.data.account).toEqual({ userId, apiKey: key.api_key, label: 'bot', scopes: ['webhooks:write'] });
+    const signed = await request<GraphQLAnswer>(service.url, 'POST', '/graphql', { headers, body });
+    expect(signed.body.data?.account).toEqual({ userId, apiKey: key.api_key, label: 'bot', scopes: ['webhooks:write'] });
     expect(signed.headers.get('x-service-used-weight-1m')).toBe('1');
-    const anonymous = await request(service.url, 'POST', '/graphql', { json: { query: '{ account { userId } }' } });
-    expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    const anonymous = await request<GraphQLAnswer>(service.url, 'POST', '/graphql', { json: { query: '{ account { userId } }' } });
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request } from './support/http';
 import { createApiKey, signIn, signedHeaders, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { createTestDatabase, startTestService, type TestService } from './support/test-service';
+import { anyString } from './support/matchers';
 
 describe('the weight budget is one per key across processes', () => {
   const database = createTestDatabase();
@@ -41,6 +42,6 @@ describe('the weight budget is one per key across processes', () => {
     expect(used).toEqual(['1', '2', '3', '4']);
     const limited = await request(second.url, 'GET', '/v1/account', { headers: signedHeaders(key, 'GET', '/v1/account') });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+    expect(limited.body).toEqual({ error: { code: 'RATE_LIMITED', message: anyString() } });
   });
 });

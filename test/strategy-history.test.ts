@@ -19,6 +19,7 @@ import { graphql } from './support/http';
 import { bearer, newAccount } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
+import { waitFor } from './support/wait';
 
 const HOUR = 3_600_000;
 
@@ -28,11 +29,6 @@ interface ErrorBody {
 }
 
 /** Waits (up to 5 s) until `condition` holds; the caller asserts it afterwards. */
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 const userIdOf = (account: { user: unknown }) => Number((account.user as { id: unknown }).id);
 const REASONS: CloseReason[] = ['signal', 'pause', 'stop_loss', 'take_profit', 'liquidation'];
 
@@ -427,7 +423,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       const owner = await account();
       const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
       const feed = service.service.services.strategyTrading.feed;
-      await until(() => !feed.hasSubscribers());
+      await waitFor('the feed has no subscribers', () => !feed.hasSubscribers());
       const client = createClient({
         url: `${service.url.replace('http', 'ws')}/graphql`,
         webSocketImpl: WebSocket,
@@ -437,10 +433,10 @@ describe('strategy history (contract §11): positions and events over REST, Grap
         { query: print(StrategyEventsAfterDocument), variables: { strategyId: body.id } },
         { next: () => undefined, error: () => undefined, complete: () => undefined },
       );
-      await until(() => feed.hasSubscribers());
+      await waitFor('the feed has a subscriber', () => feed.hasSubscribers());
       expect(feed.hasSubscribers()).toBe(true);
       await client.dispose();
-      await until(() => !feed.hasSubscribers());
+      await waitFor('the feed has no subscribers', () => !feed.hasSubscribers());
       expect(feed.hasSubscribers()).toBe(false);
     });
 
@@ -448,7 +444,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       const owner = await account();
       const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
       const feed = service.service.services.strategyTrading.feed;
-      await until(() => !feed.hasSubscribers());
+      await waitFor('the feed has no subscribers', () => !feed.hasSubscribers());
       const reads = jest.spyOn(service.service.services.strategies, 'eventPayloads');
       const client = createClient({
         url: `${service.url.replace('http', 'ws')}/graphql`,
@@ -462,7 +458,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
           { query: print(StrategyEventsAfterDocument), variables: { strategyId: body.id } },
           { next: (message) => message.data && received.push(message.data.strategyEvents.id), error: () => undefined, complete: () => undefined },
         );
-        await until(() => feed.hasSubscribers());
+        await waitFor('the feed has a subscriber', () => feed.hasSubscribers());
         const together = await service.service.orm.em.fork().transactional(async (em: EntityManager) => {
           const ids: string[] = [];
           for (let index = 0; index < 20; index += 1) {
@@ -470,7 +466,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
           }
           return ids;
         });
-        await until(() => received.length >= together.length);
+        await waitFor('every event arrives', () => received.length >= together.length);
         expect(received).toEqual(together);
         const read = reads.mock.calls.flatMap(([ids]) => [...ids]);
         expect(read.filter((id) => unheard.includes(id))).toEqual([]);
@@ -500,6 +496,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
           { query: print(StrategyEventsAfterDocument), variables: { after: start } },
           { next: (message) => message.data && received.push(message.data.strategyEvents.id), error: () => undefined, complete: () => undefined },
         );
+        // the server registers the subscription just after acknowledging the connection, and no event marks it
         await new Promise((resolve) => setTimeout(resolve, 300));
         const mine = [
           ...(await seedEvents(second.id, userIdOf(owner), 2)),
@@ -507,8 +504,8 @@ describe('strategy history (contract §11): positions and events over REST, Grap
           ...(await seedEvents(first.id, userIdOf(owner), 1)),
         ];
         const expected = [...mine.slice(0, 2), mine[4]!];
-        const deadline = Date.now() + 10_000;
-        while (received.length < expected.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        await waitFor('every expected event', () => received.length >= expected.length);
+        // and nothing more: an absence has no event to await
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(received).toEqual(expected);
       } finally {

@@ -2,6 +2,7 @@ import { StrategyRuntime } from '../src/services/strategies/strategy-runtime';
 import { newAccount } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
+import type { StrategyRecord } from '../src/services/strategies/strategy-records';
 
 const HOUR = 3_600_000;
 
@@ -22,7 +23,7 @@ describe('the strategy runtime asks the exchange once per symbol and timeframe p
   it('shares one klines call between strategies on the same symbol and timeframe, and calls again only after the next close', async () => {
     const owner = await newAccount(service.url, world, 'polling@example.com');
     for (const timeframe of ['1h', '1h', '4h']) {
-      const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['ETHUSDT'], timeframe }));
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: ['ETHUSDT'], timeframe }));
       expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
     }
     // 10 minutes into the second hour of the previous 4-hour window: the next hour's close is never also a 4h close.

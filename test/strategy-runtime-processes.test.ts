@@ -1,4 +1,5 @@
 import { Strategy } from '../src/entities/strategy.entity';
+import type { StrategyRecord } from '../src/services/strategies/strategy-records';
 import { fastClock, zigzag } from './support/fast-clock';
 import { newAccount } from './support/identity';
 import { spawnService, type ServiceProcess } from './support/service-process';
@@ -50,7 +51,7 @@ describe('the strategy runtime across processes', () => {
   it('evaluates a deployed strategy in exactly one worker, delivers its events to a subscriber on the API process, and moves it to the other worker when the first dies', async () => {
     world.market.scriptCloses('ADAUSDT', zigzag(1, 0.05, 2));
     const owner = await newAccount(api.url, world, 'processes@example.com');
-    const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['ADAUSDT'], timeframe: '1m', capital: '500' }));
+    const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: ['ADAUSDT'], timeframe: '1m', capital: '500' }));
     subscriber = await subscribeStrategyEvents(api.url, { authorization: `Bearer ${owner.token}` }, body.id);
     expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
 

@@ -9,18 +9,11 @@ import { subscribeStrategyEvents, type StrategySubscriber } from './support/stra
 import { createTestDatabase, startTestService, type TestService } from './support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from './support/trading-world';
 import { defined } from './support/defined';
+import { waitFor } from './support/wait';
 
 /** 1-minute candles close every 2 s of wall time. */
 const clock = fastClock(30);
 const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '3' };
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 // The cases wait on candles of the fast clock, so the independent ones (own symbols and accounts; the restart
 // case its own database and services) run side by side.
@@ -189,7 +182,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['AVAXUSDT'], timeframe: '1m' }));
       await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
       const cursorOf = async (svc: TestService) => (await svc.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id })).lastBars?.AVAXUSDT ?? 0;
-      await waitUntil(async () => (await cursorOf(first!)) > 0);
+      await waitFor('the first strategy is evaluated', async () => (await cursorOf(first!)) > 0);
       await first.stop();
       first = undefined;
       const client = new Client({ connectionString: database.url });
@@ -197,7 +190,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       const stoppedAt = Number((await client.query('SELECT last_bars FROM strategies WHERE id = $1', [body.id])).rows[0].last_bars.AVAXUSDT);
       await client.end();
       second = await startTestService(env, database);
-      await waitUntil(async () => (await cursorOf(second!)) > stoppedAt);
+      await waitFor('the second strategy is evaluated past the stop', async () => (await cursorOf(second!)) > stoppedAt);
       const resumed = await second.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id });
       expect(resumed.status).toBe('deployed');
       expect(defined(resumed.lastBars?.AVAXUSDT, 'the AVAXUSDT cursor') - stoppedAt).toBeGreaterThanOrEqual(60_000);

@@ -7,6 +7,7 @@ import { createTestCa, type TestCa } from './stand-ins/test-ca';
 import { WebhookReceiver } from './stand-ins/webhook-receiver';
 import { startTestService, type TestService } from './support/test-service';
 import { defined } from './support/defined';
+import { waitFor } from './support/wait';
 
 /**
  * The delivery worker end to end: events recorded in the outbox reach real
@@ -47,6 +48,7 @@ describe('webhook delivery pipeline', () => {
     const event = await emit(10, 'backtest.job_done', { job_id: 'bt_123456' });
 
     await receiver.waitFor(1);
+    // and no second delivery: an absence has no event to await
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.received).toHaveLength(1);
     const request = defined(receiver.received[0], 'a delivered request');
@@ -57,7 +59,7 @@ describe('webhook delivery pipeline', () => {
     const verified = new StandardWebhook(created.secret).verify(request.body, request.headers);
     expect(verified).toEqual({ id: event.id, type: 'backtest.job_done', timestamp: event.timestamp, data: { job_id: 'bt_123456' } });
 
-    await waitUntil(async () => (await webhookRow(created.id)).lastSuccessAt !== null);
+    await waitFor('a successful delivery is recorded', async () => (await webhookRow(created.id)).lastSuccessAt !== null);
     const row = await webhookRow(created.id);
     expect(row.consecutiveFailures).toBe(0);
     expect(row.lastDeliveryAt).not.toBeNull();
@@ -70,7 +72,7 @@ describe('webhook delivery pipeline', () => {
     await receiver.waitFor(3);
     expect((await webhookRow(created.id)).consecutiveFailures).toBeGreaterThanOrEqual(2);
     receiver.behaviour = { kind: 'ok' };
-    await waitUntil(async () => (await webhookRow(created.id)).consecutiveFailures === 0);
+    await waitFor('the failure count resets', async () => (await webhookRow(created.id)).consecutiveFailures === 0);
     const ids = new Set(receiver.received.map((request) => request.headers['webhook-id']));
     expect(ids).toEqual(new Set([event.id]));
     for (const request of receiver.received) new StandardWebhook(created.secret).verify(request.body, request.headers);
@@ -87,7 +89,7 @@ describe('webhook delivery pipeline', () => {
       receiver.behaviour = { kind: 'redirect', location: `${targetUrl}/internal` };
       await emit(12, 'strategy.deployed');
       await receiver.waitFor(1);
-      await waitUntil(async () => (await webhookRow(created.id)).consecutiveFailures >= 1);
+      await waitFor('a failure is counted', async () => (await webhookRow(created.id)).consecutiveFailures >= 1);
       expect(target.received).toHaveLength(0);
       const delivery = await service.service.orm.em.fork().findOneOrFail(WebhookDelivery, { webhookId: created.id });
       expect(delivery.error).toBe('receiver answered 302');
@@ -100,19 +102,20 @@ describe('webhook delivery pipeline', () => {
     const created = await webhooks().create({ userId: 13, apiKeyId: 1, scopes: ['webhooks:write'] }, { url: receiverUrl, events: ['*'] });
     receiver.behaviour = { kind: 'fail', status: 503 };
     await emit(13, 'strategy.deployed');
-    await waitUntil(async () => (await webhookRow(created.id)).status !== 'active', 20_000);
+    await waitFor('the webhook leaves active', async () => (await webhookRow(created.id)).status !== 'active', { timeoutMs: 20_000 });
     const paused = await webhookRow(created.id);
     expect(paused).toMatchObject({ status: 'paused', pauseReason: 'failures' });
     // Probes every 0.1 s may already have added failures by the time the row is read.
     expect(paused.consecutiveFailures).toBeGreaterThanOrEqual(20);
     expect(paused.consecutiveFailures).toBeLessThan(50);
 
-    await waitUntil(async () => (await webhookRow(created.id)).status === 'broken', 30_000);
+    await waitFor('the webhook breaks', async () => (await webhookRow(created.id)).status === 'broken', { timeoutMs: 30_000 });
     const broken = await webhookRow(created.id);
     expect(broken.consecutiveFailures).toBe(50);
     const attempts = receiver.received.length;
     expect(attempts).toBe(50);
     await emit(13, 'strategy.deployed');
+    // a broken webhook gets nothing: an absence has no event to await
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received).toHaveLength(attempts);
     const open = await service.service.orm.em.fork().count(WebhookDelivery, { webhookId: created.id, status: { $in: ['pending', 'held', 'sending'] } });
@@ -123,10 +126,14 @@ describe('webhook delivery pipeline', () => {
     const created = await webhooks().create({ userId: 14, apiKeyId: 1, scopes: ['webhooks:write'] }, { url: receiverUrl, events: ['*'] });
     receiver.behaviour = { kind: 'fail', status: 500 };
     for (let index = 0; index < 3; index += 1) await emit(14, 'strategy.deployed', { n: index });
-    await waitUntil(async () => (await webhookRow(created.id)).status === 'paused', 20_000);
+    await waitFor('the webhook pauses', async () => (await webhookRow(created.id)).status === 'paused', { timeoutMs: 20_000 });
     receiver.behaviour = { kind: 'ok' };
-    await waitUntil(async () => (await webhookRow(created.id)).status === 'active', 10_000);
-    await waitUntil(async () => (await service.service.orm.em.fork().count(WebhookDelivery, { webhookId: created.id, status: 'delivered' })) === 3, 10_000);
+    await waitFor('the webhook is active again', async () => (await webhookRow(created.id)).status === 'active', { timeoutMs: 10_000 });
+    await waitFor(
+      'three deliveries are delivered',
+      async () => (await service.service.orm.em.fork().count(WebhookDelivery, { webhookId: created.id, status: 'delivered' })) === 3,
+      { timeoutMs: 10_000 },
+    );
     expect((await webhookRow(created.id)).consecutiveFailures).toBe(0);
   }, 60_000);
 
@@ -137,7 +144,10 @@ describe('webhook delivery pipeline', () => {
     await emit(16, 'strategy.deployed');
     await receiver.waitFor(1);
     const delivery = await service.service.orm.em.fork().findOneOrFail(WebhookDelivery, { webhookId: served.id });
-    await waitUntil(async () => (await service.service.orm.em.fork().findOneOrFail(WebhookDelivery, { id: delivery.id })).status === 'delivered');
+    await waitFor(
+      'the delivery is delivered',
+      async () => (await service.service.orm.em.fork().findOneOrFail(WebhookDelivery, { id: delivery.id })).status === 'delivered',
+    );
 
     // A user's edit holding the webhook row: the fan-out's insert of its delivery waits for it (the foreign key's KEY SHARE lock).
     const editor = new Client({ connectionString: service.databaseUrl });
@@ -159,11 +169,3 @@ describe('webhook delivery pipeline', () => {
     }
   });
 });
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

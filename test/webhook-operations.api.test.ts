@@ -18,6 +18,7 @@ import type {
   WebhookRecord,
   WebhookTestResult,
 } from '../src/services/webhooks/webhook-records';
+import { waitFor } from './support/wait';
 
 type CreatedWebhook = WebhookRecord & { secret: string };
 
@@ -97,7 +98,7 @@ describe('webhook operations (contract §16)', () => {
       expect(Math.abs(Date.parse(rotated.body.previous_secret_expires_at) - (Date.now() + 24 * 3600_000))).toBeLessThan(60_000);
 
       const event = await emit(owner.userId, 'backtest.job_done', { job_id: 'bt_rotate' });
-      await waitUntil(async () => requestsFor(receiver, event.id).length === 1);
+      await waitFor('the receiver gets the event', async () => requestsFor(receiver, event.id).length === 1);
       const [delivery] = requestsFor(receiver, event.id);
       const signatures = delivery!.headers['webhook-signature']!.split(' ');
       expect(signatures).toHaveLength(2);
@@ -143,10 +144,14 @@ describe('webhook operations (contract §16)', () => {
       const webhook = await create(owner.call, `${url}/log`, ['*']);
       receiver.behaviour = { kind: 'fail', status: 500 };
       const failed = await emit(owner.userId, 'backtest.job_done', { job_id: 'bt_log' });
-      await waitUntil(async () => (await deliveries(owner.call, webhook.id)).some((row) => row.event_id === failed.id && row.status === 'failed'));
+      await waitFor('the failed delivery is listed', async () =>
+        (await deliveries(owner.call, webhook.id)).some((row) => row.event_id === failed.id && row.status === 'failed'),
+      );
       receiver.behaviour = { kind: 'ok' };
       const delivered = await emit(owner.userId, 'strategy.deployed', { strategy_id: 'strat_log' });
-      await waitUntil(async () => (await deliveries(owner.call, webhook.id)).some((row) => row.event_id === delivered.id && row.status === 'delivered'));
+      await waitFor('the delivered delivery is listed', async () =>
+        (await deliveries(owner.call, webhook.id)).some((row) => row.event_id === delivered.id && row.status === 'delivered'),
+      );
 
       const ids = async (query: string) => (await deliveries(owner.call, webhook.id, query)).map((row) => row.event_id);
       expect(await ids('?status=failed')).toEqual([failed.id]);
@@ -261,7 +266,9 @@ describe('webhook operations (contract §16)', () => {
       const owner = await account();
       const webhook = await create(owner.call, `${url}/recover`, ['backtest.*']);
       const failedBy = async (count: number) =>
-        waitUntil(async () => (await deliveries(owner.call, webhook.id, '?status=failed&limit=100')).length === count, 15_000);
+        waitFor('every failed delivery is listed', async () => (await deliveries(owner.call, webhook.id, '?status=failed&limit=100')).length === count, {
+          timeoutMs: 15_000,
+        });
       receiver.behaviour = { kind: 'fail', status: 503 };
       const before = await emit(owner.userId, 'backtest.job_done', { n: 0 });
       await failedBy(1);
@@ -272,19 +279,20 @@ describe('webhook operations (contract §16)', () => {
       await failedBy(4);
       receiver.behaviour = { kind: 'ok' };
       const delivered = await emit(owner.userId, 'backtest.job_done', { n: 4 });
-      await waitUntil(async () => requestsFor(receiver, delivered.id).length === 1);
+      await waitFor('the receiver gets the redelivery', async () => requestsFor(receiver, delivered.id).length === 1);
 
       const sent = receiver.received.length;
       const response = await owner.call<{ requeued: number }>('POST', `/v1/webhooks/${webhook.id}/recover`, { since: since.toISOString() });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ requeued: 3 });
       await receiver.waitFor(sent + 3);
+      // and no fourth: an absence has no event to await
       await new Promise((resolve) => setTimeout(resolve, 300));
       // Claimed oldest first (test/stores/webhooks.store.test.ts), but up to 4 go out at once, so arrival order is the network's.
       const resent = receiver.received.slice(sent).map((entry) => entry.headers['webhook-id']);
       expect([...resent].sort()).toEqual(recent.map((event) => event.id).sort());
       expect(requestsFor(receiver, before.id).filter((entry) => entry.at > since.getTime())).toHaveLength(0);
-      await waitUntil(async () => (await deliveries(owner.call, webhook.id, '?status=delivered')).length === 4);
+      await waitFor('four deliveries are delivered', async () => (await deliveries(owner.call, webhook.id, '?status=delivered')).length === 4);
       expect((await deliveries(owner.call, webhook.id, '?status=failed')).map((row) => row.event_id)).toEqual([before.id]);
 
       const again = await owner.call<{ requeued: number }>('POST', `/v1/webhooks/${webhook.id}/recover`, { since: since.toISOString() });
@@ -435,25 +443,26 @@ describe('webhook operations (contract §16)', () => {
 
       await setWebhook(watched.id, { consecutiveFailures: 19 });
       await emit(owner.userId, 'backtest.job_done', { job_id: 'bt_pause' });
-      await waitUntil(async () => received('webhook.paused').length === 1);
+      await waitFor('a webhook.paused event', async () => received('webhook.paused').length === 1);
       const [paused] = received('webhook.paused');
       expect(paused!.data).toEqual({ webhook_id: watched.id, url: watched.url, consecutive_failures: 20, reason: 'failures' });
       expect(statusSchema(paused!.data)).toBe(true);
 
       failing.behaviour = { kind: 'ok' };
-      await waitUntil(async () => received('webhook.recovered').length === 1, 20_000);
+      await waitFor('a webhook.recovered event', async () => received('webhook.recovered').length === 1, { timeoutMs: 20_000 });
       expect(received('webhook.recovered')[0]!.data).toEqual({ webhook_id: watched.id, url: watched.url, consecutive_failures: 0, reason: 'delivered' });
 
       failing.behaviour = { kind: 'fail', status: 500 };
       await setWebhook(watched.id, { consecutiveFailures: 49 });
       await emit(owner.userId, 'backtest.job_done', { job_id: 'bt_break' });
-      await waitUntil(async () => received('webhook.broken').length === 1);
+      await waitFor('a webhook.broken event', async () => received('webhook.broken').length === 1);
       expect(received('webhook.broken')[0]!.data).toEqual({ webhook_id: watched.id, url: watched.url, consecutive_failures: 50, reason: 'failures' });
 
       expect((await owner.call<WebhookRecord>('PATCH', `/v1/webhooks/${watched.id}`, { status: 'active' })).body.status).toBe('active');
-      await waitUntil(async () => received('webhook.recovered').length === 2);
+      await waitFor('a second webhook.recovered event', async () => received('webhook.recovered').length === 2);
       expect(received('webhook.recovered')[1]!.data).toEqual({ webhook_id: watched.id, url: watched.url, consecutive_failures: 0, reason: 'reactivated' });
 
+      // none of the status events reaches the watched or a paused webhook: an absence has no event to await
       await new Promise((resolve) => setTimeout(resolve, 300));
       for (const type of ['webhook.paused', 'webhook.broken', 'webhook.recovered']) {
         expect(await deliveries(owner.call, watched.id, `?event_type=${type}`)).toEqual([]);
@@ -476,12 +485,4 @@ function schemaValidator(): Ajv {
 
 function verified(entry: ReceivedRequest, secret: string): { type: string; data: Record<string, unknown> } {
   return new StandardWebhook(secret).verify(entry.body, entry.headers) as { type: string; data: Record<string, unknown> };
-}
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

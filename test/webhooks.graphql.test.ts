@@ -15,9 +15,10 @@ import {
   WebhookGraphDocument,
   WebhooksDocument,
 } from './graphql/generated';
-import { graphql } from './support/http';
+import { graphql, type GraphQLAnswer } from './support/http';
 import { bearer, newAccount, startOutsideWorld, type OutsideWorld } from './support/identity';
 import { startTestService, type TestService } from './support/test-service';
+import { anyOf, anyString, matching, objectContaining } from './support/matchers';
 
 describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
   let receivers: ReceiverWorld;
@@ -43,24 +44,25 @@ describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
     const created = await graphql(service.url, CreateWebhookDocument, { input: { url: `${url}/gql`, events: ['*'] } }, auth);
     expect(created.errors).toBeUndefined();
     const webhook = created.data!.createWebhook;
-    expect(webhook).toMatchObject({ url: `${url}/gql`, status: 'active', consecutiveFailures: 0, secret: expect.stringMatching(/^[A-Za-z0-9]{40}$/) });
+    expect(webhook).toMatchObject({ url: `${url}/gql`, status: 'active', consecutiveFailures: 0, secret: matching(/^[A-Za-z0-9]{40}$/) });
 
     expect((await graphql(service.url, WebhooksDocument, {}, auth)).data!.webhooks.data.map((row) => row.id)).toEqual([webhook.id]);
     const test = await graphql(service.url, TestWebhookDocument, { id: webhook.id }, auth);
-    expect(test.data!.testWebhook).toMatchObject({ delivered: true, responseStatus: 200, testEventId: expect.stringMatching(/^evt_test_/) });
+    expect(test.data!.testWebhook).toMatchObject({ delivered: true, responseStatus: 200, testEventId: matching(/^evt_test_/) });
     const paused = await graphql(service.url, UpdateWebhookDocument, { id: webhook.id, input: { status: 'paused', description: 'quiet' } }, auth);
     expect(paused.data!.updateWebhook).toEqual({ id: webhook.id, status: 'paused', description: 'quiet' });
     const log = await graphql(service.url, WebhookDeliveriesDocument, { webhookId: webhook.id }, auth);
-    expect(log.data!.webhookDeliveries.data).toEqual([
-      expect.objectContaining({ eventId: test.data!.testWebhook.testEventId, status: 'delivered', attempts: 1 }),
-    ]);
+    expect(log.data!.webhookDeliveries.data).toEqual([objectContaining({ eventId: test.data!.testWebhook.testEventId, status: 'delivered', attempts: 1 })]);
     expect((await graphql(service.url, DeleteWebhookDocument, { id: webhook.id }, auth)).data).toEqual({ deleteWebhook: true });
   });
 
   it('a signed key without webhooks:write gets INSUFFICIENT_PERMISSION; no credentials get UNAUTHENTICATED', async () => {
     const readOnly = await newAccount(service.url, world, 'gql-reader@example.com', []);
-    const response = await readOnly.call('POST', '/graphql', { query: print(CreateWebhookDocument), variables: { input: { url: `${url}/x`, events: ['*'] } } });
-    expect(response.body.errors[0].extensions.code).toBe('INSUFFICIENT_PERMISSION');
+    const response = await readOnly.call<GraphQLAnswer>('POST', '/graphql', {
+      query: print(CreateWebhookDocument),
+      variables: { input: { url: `${url}/x`, events: ['*'] } },
+    });
+    expect(response.body.errors?.[0]?.extensions?.code).toBe('INSUFFICIENT_PERMISSION');
     const anonymous = await graphql(service.url, WebhooksDocument, {});
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
@@ -80,7 +82,7 @@ describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
       expect(rotated.errors).toBeUndefined();
       const { secret, secretWarning, previousSecretExpiresAt } = rotated.data!.rotateWebhookSecret;
       expect(secret).toMatch(/^[A-Za-z0-9]{40}$/);
-      expect(secretWarning).toEqual(expect.any(String));
+      expect(secretWarning).toEqual(anyString());
       expect(Date.parse(previousSecretExpiresAt)).toBeGreaterThan(Date.now() + 23 * 3600_000);
       const test = (await graphql(service.url, TestWebhookDocument, { id: webhook.id }, auth)).data!.testWebhook;
       const delivery = receivers.receiver.received.find((entry) => entry.headers['webhook-id'] === test.testEventId)!;
@@ -128,7 +130,7 @@ describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
       await graphql(service.url, TestWebhookDocument, { id: webhook.id, eventType: 'backtest.job_done' }, auth);
       await graphql(service.url, TestWebhookDocument, { id: webhook.id }, auth);
       const filtered = await graphql(service.url, FilteredWebhookDeliveriesDocument, { webhookId: webhook.id, eventType: 'backtest.job_done' }, auth);
-      expect(filtered.data!.webhookDeliveries.data).toEqual([{ id: expect.any(String), eventType: 'backtest.job_done', status: 'delivered' }]);
+      expect(filtered.data!.webhookDeliveries.data).toEqual([{ id: anyString(), eventType: 'backtest.job_done', status: 'delivered' }]);
       const attempts = await graphql(
         service.url,
         WebhookDeliveryAttemptsDocument,
@@ -136,7 +138,7 @@ describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
         auth,
       );
       expect(attempts.data!.webhookDeliveryAttempts.data).toEqual([
-        { attemptedAt: expect.any(String), responseStatus: 200, responseTimeMs: expect.any(Number), error: null, responseBody: '{"ok":true}' },
+        { attemptedAt: anyString(), responseStatus: 200, responseTimeMs: anyOf(Number), error: null, responseBody: '{"ok":true}' },
       ]);
       const badFilter = await graphql(service.url, FilteredWebhookDeliveriesDocument, { webhookId: webhook.id, status: 'sending' }, auth);
       expect(badFilter.errors?.[0]?.extensions).toEqual({ code: 'INVALID_PARAMETER', field: 'status' });
@@ -151,9 +153,9 @@ describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
       const catalogue = (await graphql(service.url, WebhookEventTypesDocument, {}, auth)).data!.webhookEventTypes;
       expect(catalogue.find((entry) => entry.type === 'webhook.paused')).toEqual({
         type: 'webhook.paused',
-        description: expect.any(String),
-        dataSchema: expect.objectContaining({ type: 'object', required: ['webhook_id', 'url', 'consecutive_failures', 'reason'] }),
-        example: expect.objectContaining({ reason: 'failures' }),
+        description: anyString(),
+        dataSchema: objectContaining({ type: 'object', required: ['webhook_id', 'url', 'consecutive_failures', 'reason'] }),
+        example: objectContaining({ reason: 'failures' }),
       });
     });
 
@@ -163,8 +165,8 @@ describe('webhooks over GraphQL, the same service as /v1/webhooks', () => {
         [RotateWebhookSecretDocument, { id: 'wh_00000000' }],
         [RecoverWebhookDocument, { id: 'wh_00000000', since: new Date().toISOString() }],
       ] as const) {
-        const response = await readOnly.call('POST', '/graphql', { query: print(document), variables });
-        expect(response.body.errors[0].extensions.code).toBe('INSUFFICIENT_PERMISSION');
+        const response = await readOnly.call<GraphQLAnswer>('POST', '/graphql', { query: print(document), variables });
+        expect(response.body.errors?.[0]?.extensions?.code).toBe('INSUFFICIENT_PERMISSION');
       }
     });
   });

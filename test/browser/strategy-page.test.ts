@@ -7,6 +7,7 @@ import { fastClock } from '../support/fast-clock';
 import { newAccount } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
+import { waitFor } from '../support/wait';
 
 /**
  * The strategy page in a real Chromium (issues 28 and 29): closing one
@@ -27,16 +28,6 @@ function turnUp(base: number): (barIndex: number) => number {
 }
 /** A 6-minute cycle (protections-dry-run.test.ts): long at 100, a peak at 103, then 90 trips a 5 % max drawdown. */
 const CYCLE = [100, 100, 101, 103, 90, 90];
-
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('the strategy page: closing a position, and a halted strategy (issues 28, 29)', () => {
   let world: TradingWorld;
@@ -99,19 +90,27 @@ describe('the strategy page: closing a position, and a halted strategy (issues 2
     /** A deployed run once its record shows a halt in `status`. */
     const haltedRun = async (name: string, symbol: string, params: Record<string, unknown>, status: string) => {
       const id = await deployed(name, [symbol], params);
-      return waitFor(async () => {
-        const { body } = await account.call<StrategyRecord>('GET', `/v1/strategies/${id}`);
-        return body.status === status && body.halts.length > 0 ? body : undefined;
-      });
+      return waitFor(
+        `${name} halted`,
+        async () => {
+          const { body } = await account.call<StrategyRecord>('GET', `/v1/strategies/${id}`);
+          return body.status === status && body.halts.length > 0 ? body : undefined;
+        },
+        { timeoutMs: 30_000 },
+      );
     };
     // The runs trade while the browser signs in.
     [trading, halted, dayHalted] = await Promise.all([
       (async () => {
         const id = await deployed('Two longs', ['DOTUSDT', 'LINKUSDT']);
-        const open = await waitFor(async () => {
-          const rows = (await positionsOf(id)).filter((row) => !row.closed_at);
-          return rows.length === 2 ? rows : undefined;
-        });
+        const open = await waitFor(
+          'two open positions',
+          async () => {
+            const rows = (await positionsOf(id)).filter((row) => !row.closed_at);
+            return rows.length === 2 ? rows : undefined;
+          },
+          { timeoutMs: 30_000 },
+        );
         return { id, open };
       })(),
       haltedRun('Guarded', 'ATOMUSDT', { max_drawdown_pct: 5 }, 'paused'),

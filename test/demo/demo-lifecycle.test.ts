@@ -6,8 +6,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { signedHeaders } from '../../clients/typescript/signing';
 import { request } from '../support/http';
-import { isAlive, waitUntil } from '../support/postgres-process';
+import { isAlive } from '../support/postgres-process';
 import { demoEnv, demoNodePid, startDemo, stoppedDemo, type DemoProcess } from './demo-process';
+import { waitFor } from '../support/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -76,13 +77,13 @@ describe('npm run demo, started, stopped and started again', () => {
     expect(await sent.json()).toMatchObject({ delivered: true, response_status: 200 });
     expect(demo.printed('webhook')).toBe(env.WEBHOOK_ID);
     let deliveries: Delivery[] = [];
-    await waitUntil(
+    await waitFor(
+      "the receiver got the test delivery and the sample backtest's job_done",
       async () => {
         deliveries = (await request<{ data: Delivery[] }>(env.WEBHOOK_RECEIVER_PAGE!, 'GET', '/deliveries.json')).body.data;
         return ['webhook.test', 'backtest.job_done'].every((type) => deliveries.some((delivery) => delivery.type === type));
       },
-      20_000,
-      "the receiver got the test delivery and the sample backtest's job_done",
+      { timeoutMs: 20_000 },
     );
     expect(new Set(deliveries.map((delivery) => delivery.signature))).toEqual(new Set(['verified']));
     const page = await fetch(env.WEBHOOK_RECEIVER_PAGE!);

@@ -3,6 +3,7 @@ import { simulate } from '../../src/engine/simulate';
 import { BacktestPool } from '../../src/engine/worker/backtest-pool';
 import { BacktestProgress } from '../../src/engine/worker/backtest-progress';
 import { backtestInput, randomWalk } from './candle-factory';
+import { waitFor } from '../support/wait';
 
 describe('backtest worker pool (engine off the main thread)', () => {
   const pool = new BacktestPool({ threads: 1 });
@@ -41,10 +42,8 @@ describe('backtest worker pool (engine off the main thread)', () => {
     const controller = new AbortController();
     const run = pool.run(backtestInput(symbols, { timeframe: '1m' }), { signal: controller.signal, progress }).catch((error: unknown) => error);
 
-    while (progress.fraction === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    const seen = progress.fraction;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(progress.fraction).toBeGreaterThan(seen);
+    const seen = await waitFor('the first progress', () => progress.fraction > 0 && progress.fraction, { intervalMs: 20 });
+    await waitFor('progress moves on', () => progress.fraction > seen, { intervalMs: 20 });
     expect(progress.fraction).toBeLessThan(1);
 
     const abortedAt = Date.now();

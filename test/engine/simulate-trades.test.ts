@@ -1,6 +1,7 @@
 import { simulate } from '../../src/engine/simulate';
 import type { BacktestConfig, BacktestTrade } from '../../src/engine/types';
 import { backtestInput, barsFromCloses, candles, funding, HOUR_MS, JAN_1_2024, type Bar } from './candle-factory';
+import { closeTo } from '../support/matchers';
 
 const at = (hours: number) => new Date(JAN_1_2024 + hours * HOUR_MS).toISOString();
 
@@ -49,7 +50,7 @@ describe('simulate: hand-worked trades (contract §7 execution)', () => {
     // qty = 1000/102; entry fee 1000 × 10 bps = 1; exit fee qty × 98 × 10 bps = 0.96078431; gross qty × (98 − 102).
     expect(result.trades).toEqual([trade({ ...FIRST_LONG, pnl: '-41.17647059', fee: '1.96078431' })]);
     const expected = [1000, 1000, 1000, 999 + 1000 / 102, 999 - 2000 / 102, 958.8235294117646, 958.8235294117646];
-    expect(Array.from(barEquity.equity)).toEqual(expected.map((value) => expect.closeTo(value, 9)));
+    expect(Array.from(barEquity.equity)).toEqual(expected.map((value) => closeTo(value, 9)));
     expect(Array.from(barEquity.openTime)).toEqual(UP_THEN_DOWN.map((_, bar) => JAN_1_2024 + bar * HOUR_MS));
   });
 

@@ -1,6 +1,7 @@
 import { findTemplate, listTemplates, templateCatalogue, validateTemplateParams, type Position } from '../../src/engine/templates';
 import { barsFromCloses, type Bar } from './candle-factory';
 import { defined } from '../support/defined';
+import { matching } from '../support/matchers';
 
 /** Feeds bars one at a time to a fresh instance, as the live runtime does, and collects its decisions. */
 function decisions(templateId: string, params: Record<string, unknown>, bars: Bar[]): Position[] {
@@ -137,7 +138,7 @@ describe('template catalogue (contract §7)', () => {
     ['macd_trend', { fast: 12, slow: 26, signal: 1.5 }, 'params.signal'],
   ])('%s with %j is rejected naming %s', (templateId, params, field) => {
     const validation = validateTemplateParams(templateId, params);
-    expect(validation).toEqual({ ok: false, error: { field, message: expect.stringMatching(new RegExp(`^${field.replace('.', '\\.')}: .+`)) } });
+    expect(validation).toEqual({ ok: false, error: { field, message: matching(new RegExp(`^${field.replace('.', '\\.')}: .+`)) } });
   });
 });
 

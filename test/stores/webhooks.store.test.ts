@@ -7,6 +7,7 @@ import { DeliveryOutcomesStore } from '../../src/services/webhooks/delivery-outc
 import { DeliveryQueueStore, MAX_IN_FLIGHT_PER_WEBHOOK } from '../../src/services/webhooks/delivery-queue.store';
 import { WebhooksStore } from '../../src/services/webhooks/webhooks.store';
 import { createTestDatabase } from '../support/test-service';
+import { waitFor } from '../support/wait';
 
 /** The webhook store against the real ORM, migrations and embedded PostgreSQL, without the HTTP server around it. */
 describe('webhooks store', () => {
@@ -81,7 +82,17 @@ describe('webhooks store', () => {
           return locked;
         })
         .finally(() => (settled = true));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitFor(
+        "the edit waits for the dispatcher's lock",
+        async () =>
+          (
+            await orm.em
+              .getConnection()
+              .execute<{ waiting: string }[]>(
+                "SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+              )
+          )[0]!.waiting !== '0',
+      );
       expect(settled).toBe(false);
 
       await dispatcher.query('COMMIT');
@@ -210,8 +221,7 @@ describe('webhooks store', () => {
       const recorded = outcomes
         .recordSuccesses([{ delivery: claimed, attempt: { responseStatus: 200, timeMs: 3, error: null, responseBody: 'ok' } }])
         .finally(() => (settled = true));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(settled).toBe(true);
+      await waitFor('the success batch is recorded while the fan-out is open', () => settled, { timeoutMs: 5_000 });
       await recorded;
       await fanOut.query('COMMIT');
       expect((await store.attemptsOf(['dlv_keyshare'])).map((attempt) => attempt.response_status)).toEqual([200]);

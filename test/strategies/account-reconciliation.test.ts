@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { StrategyOrder } from '../../src/entities/strategy-order.entity';
 import { StrategyPosition } from '../../src/entities/strategy-position.entity';
 import { STAND_IN_COMMISSION_RATE } from '../stand-ins/exchange-account';
-import { closedPosition, closeEvents, connectionsOf, positionOf, protectedLong, STREAM_RUNTIME_ENV, waitFor, type LiveRun } from '../support/live-stream';
+import { closedPosition, closeEvents, connectionsOf, positionOf, protectedLong, STREAM_RUNTIME_ENV, type LiveRun } from '../support/live-stream';
+import { waitFor } from '../support/wait';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, type TradingWorld } from '../support/trading-world';
 
@@ -32,7 +33,7 @@ describe('reconciliation after a (re)connect and ACCOUNT_UPDATE alone (contract 
   async function whileDisconnected(run: LiveRun, meanwhile: () => void | Promise<void>) {
     world.exchange.userStreams.drop(run.apiKey);
     await meanwhile();
-    await waitFor(() => (connectionsOf(world, run.apiKey) === 2 && world.exchange.userStreams.open(run.apiKey) === 1 ? true : undefined));
+    await waitFor('the stream reconnected', () => connectionsOf(world, run.apiKey) === 2 && world.exchange.userStreams.open(run.apiKey) === 1);
   }
 
   it.concurrent('a trailing stop that fired while the socket was down closes the position at its fill and commission, once', async () => {
@@ -53,7 +54,7 @@ describe('reconciliation after a (re)connect and ACCOUNT_UPDATE alone (contract 
     const run = await protectedLong(service, world, 'AVAXUSDT');
     const stop = (await ordersOf(run)).find((order) => order.purpose === 'stop_loss')!;
     await whileDisconnected(run, () => world.exchange.cancelAlgoByHand(run.apiKey, stop.id));
-    await waitFor(async () => ((await ordersOf(run)).find((order) => order.id === stop.id)?.status === 'cancelled' ? true : undefined));
+    await waitFor('the stop recorded cancelled', async () => (await ordersOf(run)).find((order) => order.id === stop.id)?.status === 'cancelled');
     expect((await ordersOf(run)).map((order) => [order.purpose, order.status])).toEqual([
       ['stop_loss', 'cancelled'],
       ['take_profit', 'open'],
@@ -71,8 +72,8 @@ describe('reconciliation after a (re)connect and ACCOUNT_UPDATE alone (contract 
         .nativeUpdate(StrategyPosition, { id: run.positionId }, { closedAt: new Date(), closeReason: 'manual', exitPrice: '100', exitFee: '0', pnl: '-0.08' });
       world.exchange.setPosition(run.apiKey, 'ATOMUSDT', '0');
     });
-    await waitFor(() => (world.exchange.algoOrdersOf(run.apiKey).every((algo) => algo.algoStatus === 'CANCELED') ? true : undefined));
-    await waitFor(async () => ((await ordersOf(run)).every((order) => order.status === 'cancelled') ? true : undefined));
+    await waitFor('the orphan orders cancelled on the exchange', () => world.exchange.algoOrdersOf(run.apiKey).every((algo) => algo.algoStatus === 'CANCELED'));
+    await waitFor('the orphan orders recorded cancelled', async () => (await ordersOf(run)).every((order) => order.status === 'cancelled'));
     expect(await closeEvents(run)).toHaveLength(0);
   });
 

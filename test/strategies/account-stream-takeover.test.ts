@@ -1,65 +1,26 @@
 import { StrategyPosition } from '../../src/entities/strategy-position.entity';
 import type { EventPage, PositionPage } from '../../src/services/strategies/strategy-history';
 import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
-import { request } from '../support/http';
-import { bearer, newAccount } from '../support/identity';
-import { spawnService, type ServiceProcess } from '../support/service-process';
-import { createTestDatabase, startTestService, type TestService } from '../support/test-service';
-import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
+import { liveAccount } from '../support/live-trading';
+import { startTakeoverWorld, type TakeoverWorld } from '../support/takeover-world';
+import { strategyBody } from '../support/trading-world';
+import { waitFor } from '../support/wait';
 
 const HANDED_OVER_WITHIN_MS = 5_000;
 
-async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('the user data stream across processes (contract §20)', () => {
-  let world: TradingWorld;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let api: TestService;
-  let workers: ServiceProcess[] = [];
+  let takeover: TakeoverWorld;
 
   beforeAll(async () => {
-    world = await startTradingWorld();
-    world.exchange.balances = { USDT: '100000' };
-    database = await createTestDatabase();
-    const env = {
-      ...world.env,
-      DATABASE_URL: database.url,
-      ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-      APP_JWT_SECRET: 'account-stream-takeover-test-secret-0123456789',
-      STRATEGY_TICK_MS: '200',
-      STRATEGY_KLINE_POLL_MS: '600000',
-    };
-    api = await startTestService({ ...env, ROLE: 'api' }, database);
-    workers = await Promise.all([spawnService({ ...env, ROLE: 'worker' }), spawnService({ ...env, ROLE: 'worker' })]);
+    takeover = await startTakeoverWorld({ STRATEGY_TICK_MS: '200', STRATEGY_KLINE_POLL_MS: '600000' });
   }, 120_000);
-  afterAll(async () => {
-    for (const worker of workers) {
-      worker.child.kill('SIGTERM');
-      await worker.exited;
-    }
-    await api.stop();
-    await database.drop();
-    await world.stop();
-  });
+  afterAll(() => takeover.stop());
 
   it('hands the stream to another process within 5 s of a kill -9 of its owner, and a stop that fired meanwhile is recorded once', async () => {
-    const apiKey = 'TAKEOVER-KEY';
-    world.exchange.addAccount(apiKey, 'takeover-secret');
+    const { world, api } = takeover;
     world.exchange.setMarkPrice('TRXUSDT', '100');
-    const owner = await newAccount(api.url, world, 'takeover@example.com');
-    const registered = await request(api.url, 'POST', '/api-key/register', {
-      json: { api_key: apiKey, api_secret: 'takeover-secret' },
-      headers: bearer(owner.token),
-    });
-    expect(registered.status).toBe(200);
+    const owner = await liveAccount(api.url, world, 'takeover');
+    const apiKey = owner.apiKey;
     const created = await owner.call<StrategyRecord>(
       'POST',
       '/v1/strategies',
@@ -86,31 +47,35 @@ describe('the user data stream across processes (contract §20)', () => {
     });
     await em.flush();
     expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-    await waitFor(() => (world.exchange.algoOrdersOf(apiKey).length === 1 && world.exchange.userStreams.open(apiKey) === 1 ? true : undefined));
+    await waitFor(
+      'the stop order is placed and the user data stream opened',
+      () => world.exchange.algoOrdersOf(apiKey).length === 1 && world.exchange.userStreams.open(apiKey) === 1,
+      { timeoutMs: 30_000 },
+    );
 
-    const connected = (worker: ServiceProcess) => worker.output.some((line) => line.includes('"msg":"user data stream connected"'));
-    const streaming = await waitFor(() => {
-      const owners = workers.filter(connected);
-      return owners.length > 0 ? owners : undefined;
-    });
-    expect(streaming).toHaveLength(1);
+    const connected = (line: string) => line.includes('"msg":"user data stream connected"');
+    const streaming = await takeover.owner('the worker holding the user data stream', connected);
     const killedAt = Date.now();
-    streaming[0]!.child.kill('SIGKILL');
-    await streaming[0]!.exited;
+    await takeover.kill(streaming);
     world.exchange.setMarkPrice('TRXUSDT', '97');
 
-    await waitFor(() => (world.exchange.userStreams.connections.filter((key) => key === apiKey).length === 2 ? true : undefined));
+    await waitFor(
+      'the user data stream is connected a second time',
+      () => world.exchange.userStreams.connections.filter((key) => key === apiKey).length === 2,
+      { timeoutMs: 30_000 },
+    );
     expect(Date.now() - killedAt).toBeLessThan(HANDED_OVER_WITHIN_MS);
-    const survivor = workers.find((worker) => worker !== streaming[0])!;
     // the new connection is the other process's (its log line follows the socket's open)
-    await waitFor(() => (connected(survivor) ? true : undefined), 5_000);
-    const closed = await waitFor(async () =>
-      (await owner.call<PositionPage>('GET', `/v1/strategies/${id}/positions`)).body.data.find((row) => row.id === position.id && row.closed_at),
+    await takeover.owner('the surviving worker connects the user data stream', connected);
+    const closed = await waitFor(
+      'the position closes on the stop',
+      async () => (await owner.call<PositionPage>('GET', `/v1/strategies/${id}/positions`)).body.data.find((row) => row.id === position.id && row.closed_at),
+      { timeoutMs: 30_000 },
     );
     expect(closed).toMatchObject({ close_reason: 'stop_loss', exit_price: '97' });
+    // no second close from the killed owner's late work: an absence has no event to await
     await new Promise((resolve) => setTimeout(resolve, 500));
     const events = (await owner.call<EventPage>('GET', `/v1/strategies/${id}/events?limit=500`)).body.data;
     expect(events.filter((event) => event.type === 'strategy.position_closed')).toHaveLength(1);
-    workers = [survivor];
   }, 90_000);
 });

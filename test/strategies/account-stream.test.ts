@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
 import { STAND_IN_COMMISSION_RATE } from '../stand-ins/exchange-account';
-import { closedPosition, closeEvents, connectionsOf, protectedLong as longOn, STREAM_RUNTIME_ENV, waitFor, type LiveRun as Run } from '../support/live-stream';
+import { closedPosition, closeEvents, connectionsOf, protectedLong as longOn, STREAM_RUNTIME_ENV, type LiveRun as Run } from '../support/live-stream';
+import { waitFor } from '../support/wait';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, type TradingWorld } from '../support/trading-world';
 
@@ -74,8 +75,8 @@ describe("the exchange's user data stream (contract §20)", () => {
   it('takes a new listenKey when the exchange says the old one expired, and keeps recording', async () => {
     const run = await protectedLong('SEIUSDT');
     world.exchange.userStreams.expire(run.apiKey);
-    await waitFor(() => (connectionsOf(world, run.apiKey) === 2 ? true : undefined));
-    await waitFor(() => (world.exchange.userStreams.open(run.apiKey) === 1 ? true : undefined));
+    await waitFor('a second connection', () => connectionsOf(world, run.apiKey) === 2);
+    await waitFor('one open stream', () => world.exchange.userStreams.open(run.apiKey) === 1);
     const since = Date.now();
     world.exchange.closeByHand(run.apiKey, 'SEIUSDT');
     const { position, after } = await closedPosition(run, since);

@@ -7,21 +7,12 @@ import { request } from '../support/http';
 import { newAccount } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
+import { waitFor } from '../support/wait';
 
 /** 1-hour candles close every second of wall time, so a position held for ten bars passes at least one 8-hourly funding time. */
 const clock = fastClock(3600);
 const HOUR = 3_600_000;
 const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '5' };
-
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('dry runs cost what live runs and backtests cost (contract §20)', () => {
   let world: TradingWorld;
@@ -60,7 +51,11 @@ describe('dry runs cost what live runs and backtests cost (contract §20)', () =
     );
     const id = created.body.id;
     expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, { dry_run: true })).status).toBe(200);
-    const trade = await waitFor(async () => (await owner.call<PositionPage>('GET', `/v1/strategies/${id}/positions?status=closed`)).body.data[0]);
+    const trade = await waitFor(
+      'a closed dry-run position',
+      async () => (await owner.call<PositionPage>('GET', `/v1/strategies/${id}/positions?status=closed`)).body.data[0],
+      { timeoutMs: 40_000 },
+    );
     await owner.call('POST', `/v1/strategies/${id}/pause`, {});
     const events = (await owner.call<EventPage>('GET', `/v1/strategies/${id}/events?limit=500`)).body.data;
     const opened = events.find((event) => event.type === 'strategy.position_opened' && event.data.position_id === trade.id)!;

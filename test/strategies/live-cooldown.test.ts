@@ -4,7 +4,7 @@ import { defined } from '../support/defined';
 import { fastClock, zigzag } from '../support/fast-clock';
 import { request } from '../support/http';
 import { bearer, newAccount } from '../support/identity';
-import { waitFor } from '../support/live-stream';
+import { waitFor } from '../support/wait';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
 
@@ -55,17 +55,19 @@ describe('a live cooldown counts from the exits the exchange held (contract §19
     const positions = async () => (await owner.call<PositionPage>('GET', `/v1/strategies/${body.id}/positions?limit=50`)).body.data;
 
     // the first entry, protected by the exchange's stop
-    const first = await waitFor(async () => {
+    const first = await waitFor('the first entry, protected', async () => {
       const rows = await positions();
       return rows.length === 1 && world.exchange.algoOrdersOf('COOL-KEY').some((algo) => algo.algoStatus === 'NEW') ? rows[0] : undefined;
     });
     // the mark moves 2 % against it: the exchange's stop fills, the stream records the loss
     world.exchange.setMarkPrice('RUNEUSDT', first.side === 'long' ? '4.116' : '4.284');
-    const stopped = await waitFor(async () => (await positions()).find((row) => row.id === first.id && row.close_reason === 'stop_loss'));
+    const stopped = await waitFor('the stop-loss close', async () =>
+      (await positions()).find((row) => row.id === first.id && row.close_reason === 'stop_loss'),
+    );
     const exitAt = Date.parse(defined(stopped.closed_at ?? undefined, 'the stop’s exit time'));
 
     // entries resume, and the first one after the stop fills no earlier than the cooldown allows
-    const next = await waitFor(async () => (await positions()).find((row) => row.id !== first.id), 30_000);
+    const next = await waitFor('the next entry', async () => (await positions()).find((row) => row.id !== first.id), { timeoutMs: 30_000 });
     const events = (await owner.call<EventPage>('GET', `/v1/strategies/${body.id}/events?limit=100`)).body.data;
     const opened = defined(
       events.find((event) => event.type === 'strategy.position_opened' && event.data.position_id === next.id),

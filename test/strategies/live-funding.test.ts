@@ -5,7 +5,8 @@ import { STAND_IN_COMMISSION_RATE } from '../stand-ins/exchange-account';
 import { defined } from '../support/defined';
 import { fastClock } from '../support/fast-clock';
 import { request } from '../support/http';
-import { closedPosition, closeEvents, connectionsOf, positionOf, protectedLong, STREAM_RUNTIME_ENV, waitFor } from '../support/live-stream';
+import { closedPosition, closeEvents, connectionsOf, positionOf, protectedLong, STREAM_RUNTIME_ENV } from '../support/live-stream';
+import { waitFor } from '../support/wait';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, type TradingWorld } from '../support/trading-world';
 
@@ -41,7 +42,7 @@ describe('funding on live positions, from the exchange (contract §20)', () => {
     // every event twice: the fee is still added once
     world.exchange.userStreams.duplicateEvents = true;
     world.exchange.chargeFunding();
-    await waitFor(() => (charged().length >= 2 ? true : undefined));
+    await waitFor('two funding charges', () => charged().length >= 2);
     world.exchange.stopFunding();
     world.exchange.userStreams.duplicateEvents = false;
     // the stand-in charged the position's amount × the mark price × the rate its funding history lists
@@ -55,11 +56,11 @@ describe('funding on live positions, from the exchange (contract §20)', () => {
       expect(row.income).toBe(new Decimal(2).mul(markPrice).mul(fundingRate).neg().toFixed(8));
     }
     expect(paid().isZero()).toBe(false);
-    await waitFor(async () => ((await recorded()).eq(paid()) ? true : undefined));
+    await waitFor('the funding recorded as charged', async () => (await recorded()).eq(paid()));
 
     // a reconnect reads the income history again: nothing is added twice
     world.exchange.userStreams.drop(run.apiKey);
-    await waitFor(() => (connectionsOf(world, run.apiKey) === 2 && world.exchange.userStreams.open(run.apiKey) === 1 ? true : undefined));
+    await waitFor('the stream reconnected', () => connectionsOf(world, run.apiKey) === 2 && world.exchange.userStreams.open(run.apiKey) === 1);
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     expect((await recorded()).eq(paid())).toBe(true);
 
@@ -68,10 +69,10 @@ describe('funding on live positions, from the exchange (contract §20)', () => {
     world.exchange.userStreams.drop(run.apiKey);
     const before = charged().length;
     world.exchange.chargeFunding();
-    await waitFor(() => (charged().length > before ? true : undefined));
+    await waitFor('another funding charge', () => charged().length > before);
     world.exchange.stopFunding();
     world.exchange.userStreams.refuseConnections = false;
-    await waitFor(async () => ((await recorded()).eq(paid()) ? true : undefined));
+    await waitFor('the funding recorded as charged', async () => (await recorded()).eq(paid()));
 
     // the close takes the funding off the pnl
     world.exchange.closeByHand(run.apiKey, 'LTCUSDT');

@@ -9,6 +9,7 @@ import { graphql, request } from '../support/http';
 import { bearer, newAccount } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
+import { waitFor } from '../support/wait';
 
 /** The `{"error": {code, message}}` body of a `/v1` failure. */
 interface ErrorBody {
@@ -24,16 +25,6 @@ const barNow = () => Math.floor(clock.now() / 60_000);
 function turnUp(base: number): (barIndex: number) => number {
   const pivot = barNow() + 3;
   return (index) => base + 0.1 * (index - pivot) * (index < pivot ? -1 : 1);
-}
-
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('closing one position by hand (contract §20)', () => {
@@ -62,7 +53,7 @@ describe('closing one position by hand (contract §20)', () => {
     world.market.scriptCloses(symbol, script);
     const created = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: [symbol], timeframe: '1m' }));
     expect((await owner.call('POST', `/v1/strategies/${created.body.id}/deploy`, { dry_run: true })).status).toBe(200);
-    const open = await waitFor(async () => (await positionsOf(owner, created.body.id)).find((row) => !row.closed_at));
+    const open = await waitFor('an open position', async () => (await positionsOf(owner, created.body.id)).find((row) => !row.closed_at));
     return { id: created.body.id, open, script };
   }
 
@@ -121,7 +112,7 @@ describe('closing one position by hand (contract §20)', () => {
     const created = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: ['ATOMUSDT'], timeframe: '1m', capital: '100' }));
     const id = created.body.id;
     expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-    const open = await waitFor(async () => (await positionsOf(owner, id)).find((row) => !row.closed_at));
+    const open = await waitFor('an open position', async () => (await positionsOf(owner, id)).find((row) => !row.closed_at));
     world.exchange.setMarkPrice('ATOMUSDT', '10.4');
 
     const closed = await owner.call<PositionPage['data'][number]>('POST', `/v1/strategies/${id}/positions/ATOMUSDT/close`, {});

@@ -7,6 +7,7 @@ import { newAccount } from '../support/identity';
 import { subscribeStrategyEvents, type StrategySubscriber } from '../support/strategy-subscriber';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
+import { waitFor } from '../support/wait';
 
 /** 1-minute candles close every 2 s of wall time. */
 const clock = fastClock(30);
@@ -108,11 +109,10 @@ describe('protections in dry runs (contract §19): the engine’s rules on each 
       expect(state.haltedUntil).toBe(tripDay + 86_400_000);
       // a whole cycle later (the next cross up included) nothing was opened
       const cursor = defined(halted.lastBars?.NEARUSDT, 'the bar cursor');
-      for (;;) {
-        const now = await stored(id);
-        if (defined(now.lastBars?.NEARUSDT, 'the bar cursor') >= cursor + 7 * 60_000) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await waitFor('a whole cycle of bars', async () => defined((await stored(id)).lastBars?.NEARUSDT, 'the bar cursor') >= cursor + 7 * 60_000, {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      });
       await owner.call('POST', `/v1/strategies/${id}/pause`, {});
       expect(await service.service.orm.em.fork().count(StrategyPosition, { strategyId: id, closedAt: null })).toBe(0);
       expect(subscriber.events.filter((event) => event.type === 'strategy.position_opened')).toHaveLength(1);
@@ -132,10 +132,10 @@ describe('protections in dry runs (contract §19): the engine’s rules on each 
       expect(Number(closed.data.pnl)).toBeLessThan(0);
       const cursor = defined((await stored(id)).lastBars?.OPUSDT, 'the bar cursor');
       // a whole cycle later, past the next cross up
-      for (;;) {
-        if (defined((await stored(id)).lastBars?.OPUSDT, 'the bar cursor') >= cursor + 7 * 60_000) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await waitFor('a whole cycle of bars', async () => defined((await stored(id)).lastBars?.OPUSDT, 'the bar cursor') >= cursor + 7 * 60_000, {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      });
       await owner.call('POST', `/v1/strategies/${id}/pause`, {});
       expect(subscriber.events.filter((event) => event.type === 'strategy.position_opened')).toHaveLength(1);
     },

@@ -1,57 +1,32 @@
 import type { PositionPage } from '../../src/services/strategies/strategy-history';
 import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
 import { fastClock, zigzag } from '../support/fast-clock';
-import { request } from '../support/http';
-import { bearer, newAccount } from '../support/identity';
+import { startLiveTrading, type LiveTrading } from '../support/live-trading';
 import { subscribeStrategyEvents, type StrategySubscriber } from '../support/strategy-subscriber';
-import { startTestService, type TestService } from '../support/test-service';
-import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
+import type { TestService } from '../support/test-service';
+import { strategyBody, type TradingWorld } from '../support/trading-world';
+import { waitFor } from '../support/wait';
 
 /** 1-minute candles close every second of wall time. */
 const clock = fastClock(60);
 /** Jest's asymmetric matchers are typed `any`; this gives one a type. */
 const matching = (pattern: RegExp): unknown => expect.stringMatching(pattern);
-const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '5', UPSTREAM_TIMEOUT_MS: '1500' };
-
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 25_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('protections in live runs against the strict exchange stand-in (contract §19)', () => {
+  let live: LiveTrading;
   let world: TradingWorld;
   let service: TestService;
-  let counter = 0;
   const subscribers: StrategySubscriber[] = [];
+  const liveUser = () => live.account();
 
   beforeAll(async () => {
-    world = await startTradingWorld({ now: clock.now });
-    world.exchange.balances = { USDT: '100000' };
-    service = await startTestService({ ...world.env, ...RUNTIME_ENV });
+    live = await startLiveTrading('liveprot', clock.now, { UPSTREAM_TIMEOUT_MS: '1500' });
+    ({ world, service } = live);
   });
   afterAll(async () => {
     await Promise.all(subscribers.map((subscriber) => subscriber.close()));
-    await service.stop();
-    await world.stop();
+    await live.stop();
   });
-
-  async function liveUser() {
-    counter += 1;
-    const apiKey = `PROT-KEY-${counter}`;
-    world.exchange.addAccount(apiKey, `prot-secret-${counter}`);
-    const owner = await newAccount(service.url, world, `liveprot${counter}@example.com`);
-    const registered = await request(service.url, 'POST', '/api-key/register', {
-      json: { api_key: apiKey, api_secret: `prot-secret-${counter}` },
-      headers: bearer(owner.token),
-    });
-    expect(registered.status).toBe(200);
-    return { ...owner, apiKey };
-  }
 
   const callsOf = (apiKey: string) =>
     world.exchange.accepted.filter((call) => call.apiKey === apiKey && call.path === '/fapi/v1/algoOrder' && call.method === 'POST');
@@ -66,7 +41,7 @@ describe('protections in live runs against the strict exchange stand-in (contrac
       strategyBody({ symbols: ['INJUSDT'], timeframe: '1m', capital: '100', leverage: 1, params: { fast: 2, slow: 3, trailing_stop_pct: 1.5 } }),
     );
     expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, {})).status).toBe(200);
-    const position = await waitFor(async () => {
+    const position = await waitFor('a position with its trailing stop placed', async () => {
       const rows = (await owner.call<PositionPage>('GET', `/v1/strategies/${body.id}/positions?limit=10`)).body.data;
       return rows.length > 0 && world.exchange.algoOrdersOf(owner.apiKey).length === 1 ? rows[0] : undefined;
     });
@@ -84,7 +59,7 @@ describe('protections in live runs against the strict exchange stand-in (contrac
     expect(Object.fromEntries(placed!.params)).not.toHaveProperty('closePosition');
     // the mark moves 3 % against the position: the trailing stop fires
     world.exchange.setMarkPrice('INJUSDT', position.side === 'long' ? '21.34' : '22.66');
-    const closed = await waitFor(async () => {
+    const closed = await waitFor('the position closes on the trailing stop', async () => {
       const rows = (await owner.call<PositionPage>('GET', `/v1/strategies/${body.id}/positions?limit=10`)).body.data;
       return rows.find((row) => row.id === position.id && row.closed_at);
     });

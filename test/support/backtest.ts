@@ -1,6 +1,9 @@
 import type { JobRecord } from '../../src/services/backtests/job-records';
 import type { SweepRecord } from '../../src/services/backtests/sweep-records';
 import type { SignedClient } from './identity';
+import { waitFor } from './wait';
+
+const ENDED: string[] = ['done', 'failed', 'cancelled'];
 
 /** A valid create body over a short past range of hourly candles; `changes` override fields (undefined removes one). */
 export function jobBody(changes: Record<string, unknown> = {}): Record<string, unknown> {
@@ -22,17 +25,18 @@ export function jobBody(changes: Record<string, unknown> = {}): Record<string, u
 export async function waitForJob(
   call: SignedClient,
   id: string,
-  until: (job: any) => boolean = (job) => ['done', 'failed', 'cancelled'].includes(job.status),
+  until: (job: any) => boolean = (job: JobRecord) => ENDED.includes(job.status),
   timeoutMs = 30_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await call('GET', `/v1/backtest/jobs/${id}`);
-    if (response.status !== 200) throw new Error(`GET job ${id}: ${response.status} ${JSON.stringify(response.body)}`);
-    if (until(response.body)) return response.body;
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${response.body.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+): Promise<any> {
+  return waitFor(
+    `job ${id} reaches the awaited state`,
+    async () => {
+      const response = await call('GET', `/v1/backtest/jobs/${id}`);
+      if (response.status !== 200) throw new Error(`GET job ${id}: ${response.status} ${JSON.stringify(response.body)}`);
+      return until(response.body) && response.body;
+    },
+    { timeoutMs, intervalMs: 100 },
+  );
 }
 
 /** A valid sweep body over the same range as `jobBody`: 4 combinations of sma_cross; `changes` as for `jobBody`. */
@@ -51,17 +55,18 @@ export async function finishedJob(call: SignedClient, body: Record<string, unkno
 export async function waitForSweep(
   call: SignedClient,
   id: string,
-  until: (sweep: SweepRecord) => boolean = (sweep) => ['done', 'failed', 'cancelled'].includes(sweep.status),
+  until: (sweep: SweepRecord) => boolean = (sweep) => ENDED.includes(sweep.status),
   timeoutMs = 30_000,
 ): Promise<SweepRecord> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await call<SweepRecord>('GET', `/v1/backtest/sweeps/${id}`);
-    if (response.status !== 200) throw new Error(`GET sweep ${id}: ${response.status} ${JSON.stringify(response.body)}`);
-    if (until(response.body)) return response.body;
-    if (Date.now() > deadline) throw new Error(`sweep ${id} still ${response.body.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitFor(
+    `sweep ${id} reaches the awaited state`,
+    async () => {
+      const response = await call<SweepRecord>('GET', `/v1/backtest/sweeps/${id}`);
+      if (response.status !== 200) throw new Error(`GET sweep ${id}: ${response.status} ${JSON.stringify(response.body)}`);
+      return until(response.body) && response.body;
+    },
+    { timeoutMs, intervalMs: 100 },
+  );
 }
 
 /** Creates a sweep from `body` and polls it until it has ended. */

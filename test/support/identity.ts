@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { ExchangeAccountStandIn } from '../stand-ins/exchange-account';
 import { IdentityProviderStandIn } from '../stand-ins/identity-provider';
 import { request } from './http';
+import type { SignInResult } from '../../src/services/identity/users.service';
 
 /** Both identity providers and the exchange, started for one test file. */
 export interface OutsideWorld {
@@ -39,9 +40,9 @@ export async function startOutsideWorld(): Promise<OutsideWorld> {
 /** Signs in through provider A and returns the app token and the user. */
 export async function signIn(baseUrl: string, world: OutsideWorld, email: string, subject = `sub-${email}`) {
   const idToken = await world.providerA.mint({ sub: subject, email, email_verified: true, name: email.split('@')[0] });
-  const response = await request(baseUrl, 'POST', '/auth/mobile/provider-a', { json: { id_token: idToken } });
+  const response = await request<SignInResult>(baseUrl, 'POST', '/auth/mobile/provider-a', { json: { id_token: idToken } });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { token: response.body.access_token as string, user: response.body.user, idToken };
+  return { token: response.body.access_token, user: response.body.user, idToken };
 }
 
 export function bearer(token: string): Record<string, string> {
@@ -69,9 +70,12 @@ export function signedHeaders(
 
 /** Creates a service API key for the signed-in user over REST. */
 export async function createApiKey(baseUrl: string, token: string, body: unknown = {}) {
-  const response = await request(baseUrl, 'POST', '/account/api-keys', { json: body, headers: bearer(token) });
+  const response = await request<{ api_key: string; api_secret: string; scopes: string[]; created_at: string }>(baseUrl, 'POST', '/account/api-keys', {
+    json: body,
+    headers: bearer(token),
+  });
   if (response.status !== 200) throw new Error(`create API key failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as { api_key: string; api_secret: string; scopes: string[]; created_at: string };
+  return response.body;
 }
 
 /** A client of the signed `/v1` API for one key: signs the exact bytes it sends, as contract §6 says. */

@@ -6,22 +6,13 @@ import { request } from './http';
 import { bearer, newAccount } from './identity';
 import type { TestService } from './test-service';
 import { strategyBody, type TradingWorld } from './trading-world';
+import { waitFor } from './wait';
 
 /**
  * The runtime evaluates rarely (every 10 minutes), so only the user data
  * stream can record what the exchange does while a test watches.
  */
 export const STREAM_RUNTIME_ENV = { STRATEGY_TICK_MS: '200', STRATEGY_KLINE_POLL_MS: '600000', STRATEGY_FAILURE_LIMIT: '5' };
-
-export async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000, pollMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
-}
 
 let counter = 0;
 
@@ -78,8 +69,11 @@ export async function protectedLong(
   await em.flush();
   const deployed = await owner.call('POST', `/v1/strategies/${id}/deploy`, {});
   if (deployed.status !== 200) throw new Error(`deploy failed: ${deployed.status}`);
-  await waitFor(() => (world.exchange.algoOrdersOf(apiKey).length === conditionalOrders && world.exchange.userStreams.open(apiKey) === 1 ? true : undefined));
-  await waitFor(async () => ((await service.service.orm.em.fork().findOne(Strategy, { id }))?.lastBars ? true : undefined));
+  await waitFor(
+    'the conditional orders placed and the stream connected',
+    () => world.exchange.algoOrdersOf(apiKey).length === conditionalOrders && world.exchange.userStreams.open(apiKey) === 1,
+  );
+  await waitFor('the run evaluated once', async () => Boolean((await service.service.orm.em.fork().findOne(Strategy, { id }))?.lastBars));
   return { owner, apiKey, id, positionId, symbol };
 }
 
@@ -87,7 +81,7 @@ export type LiveRun = Awaited<ReturnType<typeof protectedLong>>;
 
 /** The run's position once closed, and how long after `since` it was seen closed. */
 export async function closedPosition(run: LiveRun, since = Date.now()) {
-  const position = await waitFor(async () =>
+  const position = await waitFor('the position closed', async () =>
     (await run.owner.call<PositionPage>('GET', `/v1/strategies/${run.id}/positions`)).body.data.find((row) => row.id === run.positionId && row.closed_at),
   );
   return { position, after: Date.now() - since };

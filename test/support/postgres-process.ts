@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from './wait';
 
 /** Whether a process exists (EPERM: it exists but belongs to another user, e.g. `postgres`). */
 export function isAlive(pid: number): boolean {
@@ -20,19 +21,11 @@ export async function postmaster(clusterDir: string): Promise<{ pid: number; por
   return { pid: Number(lines[0]), port: Number(lines[3]) };
 }
 
-export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** Stops the PostgreSQL server of a cluster with a fast shutdown, as an operator's restart would; returns its port. */
 export async function stopPostgres(clusterDir: string): Promise<number> {
   const { pid, port } = await postmaster(clusterDir);
   process.kill(pid, 'SIGINT');
-  await waitUntil(() => !isAlive(pid), 15_000, 'PostgreSQL stops');
+  await waitFor('PostgreSQL stops', () => !isAlive(pid), { timeoutMs: 15_000 });
   return port;
 }
 
@@ -45,13 +38,13 @@ export async function startPostgres(clusterDir: string, port: number): Promise<{
     ...(process.getuid?.() === 0 ? await postgresUserIds() : {}),
   });
   const exited = once(child, 'exit');
-  await waitUntil(
+  await waitFor(
+    'PostgreSQL accepts connections again',
     async () => {
       const lines = (await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
       return lines[0] === String(child.pid) && lines[7]?.trim() === 'ready';
     },
-    15_000,
-    'PostgreSQL accepts connections again',
+    { timeoutMs: 15_000, intervalMs: 25 },
   );
   return {
     stop: async () => {
