@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { makeTemplateDatabase } from '../../test/support/template-database';
 import { createLogger } from '../../src/observability/logger';
 
 /**
@@ -13,6 +14,8 @@ import { createLogger } from '../../src/observability/logger';
 export async function startBenchDatabase(folder = 'futures-service-bench-db'): Promise<() => Promise<void>> {
   const database = await startEmbeddedPostgres(path.join(os.tmpdir(), folder), createLogger('warn'));
   process.env.TEST_ADMIN_DATABASE_URL = database.url.replace(/\/futures$/, '/postgres');
+  // The services a benchmark starts take their databases from the tests' migrated template (test-service.ts).
+  await makeTemplateDatabase(process.env.TEST_ADMIN_DATABASE_URL);
   return database.stop;
 }
 

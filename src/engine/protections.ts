@@ -87,12 +87,21 @@ export class EquityGuard {
   /** Whether a bar's equity needs looking at at all: the backtest skips the call when neither rule is set. */
   readonly watchesEquity: boolean;
 
+  /** The bar loop's hot path compares with these: 1 − each limit (NaN when not set, which no equity is at or below). */
+  private readonly drawdownKeeps: number;
+  private readonly dailyKeeps: number;
+  /** 00:00 UTC after `state.day`: a bar before it is on the same day, without a division per bar. */
+  private nextDay: number;
+
   constructor(
     private readonly settings: ProtectionSettings,
     state: GuardState,
   ) {
     this.state = state;
     this.watchesEquity = !Number.isNaN(settings.maxDrawdown) || !Number.isNaN(settings.dailyLoss);
+    this.drawdownKeeps = 1 - settings.maxDrawdown;
+    this.dailyKeeps = 1 - settings.dailyLoss;
+    this.nextDay = state.day + DAY_MS;
   }
 
   /**
@@ -105,20 +114,23 @@ export class EquityGuard {
    */
   afterBar(openTime: number, equity: number): Trip {
     const state = this.state;
-    const day = Math.floor(openTime / DAY_MS) * DAY_MS;
-    if (day > state.day) {
-      state.day = day;
-      state.dayEquity = state.lastEquity;
+    if (openTime >= this.nextDay) {
+      const day = Math.floor(openTime / DAY_MS) * DAY_MS;
+      if (day > state.day) {
+        state.day = day;
+        state.dayEquity = state.lastEquity;
+      }
+      this.nextDay = state.day + DAY_MS;
     }
     state.lastEquity = equity;
     if (equity > state.peak) state.peak = equity;
     if (state.stopped) return TRIP_NONE;
-    if (equity <= state.peak * (1 - this.settings.maxDrawdown)) {
+    if (equity <= state.peak * this.drawdownKeeps) {
       state.stopped = true;
       return TRIP_MAX_DRAWDOWN;
     }
-    if (openTime >= state.haltedUntil && equity <= state.dayEquity * (1 - this.settings.dailyLoss)) {
-      state.haltedUntil = day + DAY_MS;
+    if (openTime >= state.haltedUntil && equity <= state.dayEquity * this.dailyKeeps) {
+      state.haltedUntil = this.nextDay;
       return TRIP_DAILY_LOSS;
     }
     return TRIP_NONE;
@@ -137,6 +149,6 @@ export class EquityGuard {
 
   /** The equity level at which the rule that tripped fired, for the `strategy.protection_triggered` event's `threshold`. */
   threshold(trip: Trip): number {
-    return trip === TRIP_MAX_DRAWDOWN ? this.state.peak * (1 - this.settings.maxDrawdown) : this.state.dayEquity * (1 - this.settings.dailyLoss);
+    return trip === TRIP_MAX_DRAWDOWN ? this.state.peak * this.drawdownKeeps : this.state.dayEquity * this.dailyKeeps;
   }
 }
