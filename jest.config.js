@@ -12,9 +12,9 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   testTimeout: 30000,
-  // Three workers on 2 cores: most files spend their time waiting (candles of the fast clock, spawned processes,
-  // jobs in worker threads), and with two the cores sat idle while both waited (docs/testing.md).
-  maxWorkers: 3,
-  // Files run their independent slow cases (waits on the fast clock) with it.concurrent, up to this many at once.
+  // Two workers on 2 cores: the suite is bound by CPU (about 1,100 s of it in a run), so a third worker only made
+  // the timing-sensitive tests slower (docs/testing.md).
+  maxWorkers: 2,
+  // The few files whose independent cases run with it.concurrent (docs/testing.md), up to this many at once.
   maxConcurrency: 10,
 };

@@ -90,7 +90,8 @@ export function runSymbol(run: SymbolRun): void {
     const barEquity = account.equity(close[bar]!);
     equity[bar - from] = barEquity;
     // Flat, the equity is the last bar's: no rule can trip on it, and the guard's day reference would be that same equity.
-    if (watchesEquity && (account.direction !== 0 || barEquity !== guard.state.lastEquity) && guard.afterBar(barOpenTime, barEquity) !== TRIP_NONE) protectionPending = true;
+    if (watchesEquity && (account.direction !== 0 || barEquity !== guard.state.lastEquity) && guard.afterBar(barOpenTime, barEquity) !== TRIP_NONE)
+      protectionPending = true;
 
     if (++sinceReport === PROGRESS_STRIDE) {
       sinceReport = 0;

@@ -61,7 +61,7 @@ describe('the standard-output destination: lines batched in the process reach st
   /** Runs a process that logs `count` lines through the default destination, then ends as `ending` says; resolves with what it wrote. */
   async function loggedThenEnded(count: number, ending: 'returns' | 'exits' | 'throws'): Promise<{ lines: string[]; code: number }> {
     const script = `
-      const { createLogger } = require('../src/observability/logger');
+      const { createLogger } = require('./src/observability/logger');
       const logger = createLogger('info');
       for (let index = 0; index < ${count}; index += 1) logger.info({ index }, 'line');
       ${ending === 'exits' ? 'process.exit(3);' : ending === 'throws' ? "throw new Error('fatal');" : ''}`;

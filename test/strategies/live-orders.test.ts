@@ -16,8 +16,6 @@ interface ErrorBody {
   error: { code: string; message: string };
 }
 
-// Each case trades its own symbol with its own key, waiting on candles of the fast clock: the cases that need
-// no exchange-wide fault (an order fault or a failing exchange) run side by side, the others one at a time after them.
 describe('live orders on the exchange (contract §12)', () => {
   let live: LiveTrading;
   let world: TradingWorld;
@@ -42,43 +40,39 @@ describe('live orders on the exchange (contract §12)', () => {
     world.exchange.accepted.filter((call) => call.apiKey === apiKey && call.path === path && call.method === method);
   const ordersTable = (strategyId: string) => service.service.orm.em.fork().find(StrategyOrder, { strategyId }, { orderBy: { createdAt: 'asc' } });
 
-  it.concurrent(
-    "sets the run's leverage before the first order, sends quantities on the step with a unique client id, and takes price and fee from the exchange",
-    async () => {
-      world.market.scriptCloses('SOLUSDT', zigzag(150, 1, 2));
-      world.exchange.setMarkPrice('SOLUSDT', '151.37');
-      const owner = await liveUser();
-      const id = await createStrategy(owner, { symbols: ['SOLUSDT'], capital: '333', leverage: 3 });
-      expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const [position] = await waitFor('a closed position', async () => {
-        const positions = await positionsOf(owner, id);
-        return positions.some((row) => row.closed_at) ? positions : undefined;
-      });
-      await owner.call('POST', `/v1/strategies/${id}/pause`, {});
+  it("sets the run's leverage before the first order, sends quantities on the step with a unique client id, and takes price and fee from the exchange", async () => {
+    world.market.scriptCloses('SOLUSDT', zigzag(150, 1, 2));
+    world.exchange.setMarkPrice('SOLUSDT', '151.37');
+    const owner = await liveUser();
+    const id = await createStrategy(owner, { symbols: ['SOLUSDT'], capital: '333', leverage: 3 });
+    expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
+    const [position] = await waitFor('a closed position', async () => {
+      const positions = await positionsOf(owner, id);
+      return positions.some((row) => row.closed_at) ? positions : undefined;
+    });
+    await owner.call('POST', `/v1/strategies/${id}/pause`, {});
 
-      const leverage = callsOf(owner.apiKey, '/fapi/v1/leverage');
-      const orders = callsOf(owner.apiKey, '/fapi/v1/order');
-      expect(leverage.map((call) => Object.fromEntries(call.params))).toEqual([expect.objectContaining({ symbol: 'SOLUSDT', leverage: '3' })]);
-      expect(world.exchange.accepted.indexOf(leverage[0]!)).toBeLessThan(world.exchange.accepted.indexOf(orders[0]!));
-      // 333 × 3 / ~151 has many decimals: never sent with more than the 0.001 step allows
-      expect(orders[0]!.params.get('quantity')).toMatch(/^\d+\.\d{1,3}$/);
-      for (const order of orders) expect(new Decimal(order.params.get('quantity')!).mod('0.001').isZero()).toBe(true);
-      const clientIds = orders.map((order) => order.params.get('newClientOrderId'));
-      expect(new Set(clientIds).size).toBe(orders.length);
-      expect(orders.every((order) => order.params.get('newOrderRespType') === 'RESULT')).toBe(true);
-      // the closed position (oldest last): entry price and both fees are the exchange's own figures
-      const closed = (await positionsOf(owner, id)).filter((row) => row.closed_at).at(-1)!;
-      expect(closed).toMatchObject({ entry_price: '151.37', exit_price: '151.37', close_reason: 'signal', dry_run: false });
-      expect(closed.entry_fee).toBe(new Decimal(closed.quantity).mul('151.37').mul(STAND_IN_COMMISSION_RATE).toFixed());
-      expect(position).toBeDefined();
-      const table = await ordersTable(id);
-      expect(table.filter((row) => row.status === 'intended')).toEqual([]);
-      expect(table.map((row) => row.id)).toEqual(expect.arrayContaining(clientIds as string[]));
-    },
-    40_000,
-  );
+    const leverage = callsOf(owner.apiKey, '/fapi/v1/leverage');
+    const orders = callsOf(owner.apiKey, '/fapi/v1/order');
+    expect(leverage.map((call) => Object.fromEntries(call.params))).toEqual([expect.objectContaining({ symbol: 'SOLUSDT', leverage: '3' })]);
+    expect(world.exchange.accepted.indexOf(leverage[0]!)).toBeLessThan(world.exchange.accepted.indexOf(orders[0]!));
+    // 333 × 3 / ~151 has many decimals: never sent with more than the 0.001 step allows
+    expect(orders[0]!.params.get('quantity')).toMatch(/^\d+\.\d{1,3}$/);
+    for (const order of orders) expect(new Decimal(order.params.get('quantity')!).mod('0.001').isZero()).toBe(true);
+    const clientIds = orders.map((order) => order.params.get('newClientOrderId'));
+    expect(new Set(clientIds).size).toBe(orders.length);
+    expect(orders.every((order) => order.params.get('newOrderRespType') === 'RESULT')).toBe(true);
+    // the closed position (oldest last): entry price and both fees are the exchange's own figures
+    const closed = (await positionsOf(owner, id)).filter((row) => row.closed_at).at(-1)!;
+    expect(closed).toMatchObject({ entry_price: '151.37', exit_price: '151.37', close_reason: 'signal', dry_run: false });
+    expect(closed.entry_fee).toBe(new Decimal(closed.quantity).mul('151.37').mul(STAND_IN_COMMISSION_RATE).toFixed());
+    expect(position).toBeDefined();
+    const table = await ordersTable(id);
+    expect(table.filter((row) => row.status === 'intended')).toEqual([]);
+    expect(table.map((row) => row.id)).toEqual(expect.arrayContaining(clientIds as string[]));
+  }, 40_000);
 
-  it.concurrent('answers a deploy the exchange refuses the leverage of with 502 UPSTREAM_FAILED and leaves the strategy in draft', async () => {
+  it('answers a deploy the exchange refuses the leverage of with 502 UPSTREAM_FAILED and leaves the strategy in draft', async () => {
     world.exchange.maxLeverage.set('XRPUSDT', 5);
     const owner = await liveUser();
     const id = await createStrategy(owner, { symbols: ['XRPUSDT'], capital: '100', leverage: 10 });
@@ -89,7 +83,7 @@ describe('live orders on the exchange (contract §12)', () => {
     expect(callsOf(owner.apiKey, '/fapi/v1/order')).toEqual([]);
   });
 
-  it.concurrent.each([
+  it.each([
     ['below_min_qty', 'BTCUSDT', { capital: '10', leverage: 1 }, 67_000],
     ['below_min_notional', 'LTCUSDT', { capital: '10', leverage: 1, params: { fast: 2, slow: 3, position_size: 0.05 } }, 80],
   ])(
@@ -163,90 +157,82 @@ describe('live orders on the exchange (contract §12)', () => {
     expect(world.exchange.ordersOf(owner.apiKey).some((order) => order.clientOrderId === missing.id)).toBe(false);
   }, 45_000);
 
-  it.concurrent(
-    "places STOP_MARKET and TAKE_PROFIT_MARKET closing orders on the Algo Order API after an entry fills; the stop's fill closes the position with stop_loss at the exchange's price",
-    async () => {
-      world.market.scriptCloses('AVAXUSDT', zigzag(27, 0.5, 4));
-      world.exchange.setMarkPrice('AVAXUSDT', '27');
-      const owner = await liveUser();
-      const id = await createStrategy(owner, {
-        symbols: ['AVAXUSDT'],
-        capital: '100',
-        leverage: 2,
-        params: { fast: 2, slow: 3, stop_loss_pct: 2, take_profit_pct: 5 },
-      });
-      expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const [position] = await waitFor('a position with its two protective orders', async () => {
-        const positions = await positionsOf(owner, id);
-        return positions.length > 0 && world.exchange.algoOrdersOf(owner.apiKey).length === 2 ? positions : undefined;
-      });
-      const algos = callsOf(owner.apiKey, '/fapi/v1/algoOrder').map((call) => Object.fromEntries(call.params));
-      expect(algos).toEqual([
-        expect.objectContaining({
-          algoType: 'CONDITIONAL',
-          symbol: 'AVAXUSDT',
-          side: 'SELL',
-          type: 'STOP_MARKET',
-          triggerPrice: '26.46',
-          closePosition: 'true',
-          workingType: 'MARK_PRICE',
-        }),
-        expect.objectContaining({
-          algoType: 'CONDITIONAL',
-          symbol: 'AVAXUSDT',
-          side: 'SELL',
-          type: 'TAKE_PROFIT_MARKET',
-          triggerPrice: '28.35',
-          closePosition: 'true',
-          workingType: 'MARK_PRICE',
-        }),
-      ]);
-      expect(algos.every((algo) => typeof algo.clientAlgoId === 'string' && algo.clientAlgoId.length > 0)).toBe(true);
+  it("places STOP_MARKET and TAKE_PROFIT_MARKET closing orders on the Algo Order API after an entry fills; the stop's fill closes the position with stop_loss at the exchange's price", async () => {
+    world.market.scriptCloses('AVAXUSDT', zigzag(27, 0.5, 4));
+    world.exchange.setMarkPrice('AVAXUSDT', '27');
+    const owner = await liveUser();
+    const id = await createStrategy(owner, {
+      symbols: ['AVAXUSDT'],
+      capital: '100',
+      leverage: 2,
+      params: { fast: 2, slow: 3, stop_loss_pct: 2, take_profit_pct: 5 },
+    });
+    expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
+    const [position] = await waitFor('a position with its two protective orders', async () => {
+      const positions = await positionsOf(owner, id);
+      return positions.length > 0 && world.exchange.algoOrdersOf(owner.apiKey).length === 2 ? positions : undefined;
+    });
+    const algos = callsOf(owner.apiKey, '/fapi/v1/algoOrder').map((call) => Object.fromEntries(call.params));
+    expect(algos).toEqual([
+      expect.objectContaining({
+        algoType: 'CONDITIONAL',
+        symbol: 'AVAXUSDT',
+        side: 'SELL',
+        type: 'STOP_MARKET',
+        triggerPrice: '26.46',
+        closePosition: 'true',
+        workingType: 'MARK_PRICE',
+      }),
+      expect.objectContaining({
+        algoType: 'CONDITIONAL',
+        symbol: 'AVAXUSDT',
+        side: 'SELL',
+        type: 'TAKE_PROFIT_MARKET',
+        triggerPrice: '28.35',
+        closePosition: 'true',
+        workingType: 'MARK_PRICE',
+      }),
+    ]);
+    expect(algos.every((algo) => typeof algo.clientAlgoId === 'string' && algo.clientAlgoId.length > 0)).toBe(true);
 
-      world.exchange.setMarkPrice('AVAXUSDT', '26.31');
-      const closed = await waitFor('the position closes on its stop loss', async () =>
-        (await positionsOf(owner, id)).find((row) => row.id === position!.id && row.closed_at),
-      );
-      await owner.call('POST', `/v1/strategies/${id}/pause`, {});
-      expect(closed).toMatchObject({ close_reason: 'stop_loss', exit_price: '26.31' });
-      expect(closed.exit_fee).toBe(new Decimal(closed.quantity).mul('26.31').mul(STAND_IN_COMMISSION_RATE).toFixed());
-      const event = (await eventsOf(owner, id)).find((row) => row.type === 'strategy.position_closed' && row.data.position_id === position!.id);
-      expect(event!.data).toMatchObject({ reason: 'stop_loss', exit_price: '26.31' });
-      // the take-profit had nothing left to close and was cancelled
-      expect(world.exchange.algoOrdersOf(owner.apiKey).map((algo) => [algo.orderType, algo.algoStatus])).toEqual([
-        ['STOP_MARKET', 'FINISHED'],
-        ['TAKE_PROFIT_MARKET', 'CANCELED'],
-      ]);
-      expect(world.exchange.positionOf(owner.apiKey, 'AVAXUSDT')).toBe('0');
-    },
-    40_000,
-  );
+    world.exchange.setMarkPrice('AVAXUSDT', '26.31');
+    const closed = await waitFor('the position closes on its stop loss', async () =>
+      (await positionsOf(owner, id)).find((row) => row.id === position!.id && row.closed_at),
+    );
+    await owner.call('POST', `/v1/strategies/${id}/pause`, {});
+    expect(closed).toMatchObject({ close_reason: 'stop_loss', exit_price: '26.31' });
+    expect(closed.exit_fee).toBe(new Decimal(closed.quantity).mul('26.31').mul(STAND_IN_COMMISSION_RATE).toFixed());
+    const event = (await eventsOf(owner, id)).find((row) => row.type === 'strategy.position_closed' && row.data.position_id === position!.id);
+    expect(event!.data).toMatchObject({ reason: 'stop_loss', exit_price: '26.31' });
+    // the take-profit had nothing left to close and was cancelled
+    expect(world.exchange.algoOrdersOf(owner.apiKey).map((algo) => [algo.orderType, algo.algoStatus])).toEqual([
+      ['STOP_MARKET', 'FINISHED'],
+      ['TAKE_PROFIT_MARKET', 'CANCELED'],
+    ]);
+    expect(world.exchange.positionOf(owner.apiKey, 'AVAXUSDT')).toBe('0');
+  }, 40_000);
 
-  it.concurrent(
-    'pause with close_positions on a live run cancels the conditional orders and closes each position with an order of its own (close_reason pause)',
-    async () => {
-      world.market.scriptCloses('INJUSDT', zigzag(22, 0.4, 4));
-      world.exchange.setMarkPrice('INJUSDT', '22');
-      const owner = await liveUser();
-      const id = await createStrategy(owner, { symbols: ['INJUSDT'], capital: '100', leverage: 1, params: { fast: 2, slow: 3, stop_loss_pct: 3 } });
-      expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const [position] = await waitFor('a position with its protective order', async () => {
-        const positions = await positionsOf(owner, id);
-        return positions.length > 0 && world.exchange.algoOrdersOf(owner.apiKey).length === 1 ? positions : undefined;
-      });
-      world.exchange.setMarkPrice('INJUSDT', '22.5');
-      const paused = await owner.call<StrategyRecord>('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
-      expect(paused.status).toBe(200);
-      expect(paused.body).toMatchObject({ status: 'paused', stats: { open_positions: 0 } });
-      const closed = (await positionsOf(owner, id)).find((row) => row.id === position!.id)!;
-      expect(closed).toMatchObject({ close_reason: 'pause', exit_price: '22.5' });
-      expect(world.exchange.algoOrdersOf(owner.apiKey).map((algo) => algo.algoStatus)).toEqual(['CANCELED']);
-      expect(world.exchange.positionOf(owner.apiKey, 'INJUSDT')).toBe('0');
-      const exit = callsOf(owner.apiKey, '/fapi/v1/order').at(-1)!;
-      expect(Object.fromEntries(exit.params)).toMatchObject({ side: 'SELL', type: 'MARKET', reduceOnly: 'true', quantity: closed.quantity });
-    },
-    40_000,
-  );
+  it('pause with close_positions on a live run cancels the conditional orders and closes each position with an order of its own (close_reason pause)', async () => {
+    world.market.scriptCloses('INJUSDT', zigzag(22, 0.4, 4));
+    world.exchange.setMarkPrice('INJUSDT', '22');
+    const owner = await liveUser();
+    const id = await createStrategy(owner, { symbols: ['INJUSDT'], capital: '100', leverage: 1, params: { fast: 2, slow: 3, stop_loss_pct: 3 } });
+    expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
+    const [position] = await waitFor('a position with its protective order', async () => {
+      const positions = await positionsOf(owner, id);
+      return positions.length > 0 && world.exchange.algoOrdersOf(owner.apiKey).length === 1 ? positions : undefined;
+    });
+    world.exchange.setMarkPrice('INJUSDT', '22.5');
+    const paused = await owner.call<StrategyRecord>('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ status: 'paused', stats: { open_positions: 0 } });
+    const closed = (await positionsOf(owner, id)).find((row) => row.id === position!.id)!;
+    expect(closed).toMatchObject({ close_reason: 'pause', exit_price: '22.5' });
+    expect(world.exchange.algoOrdersOf(owner.apiKey).map((algo) => algo.algoStatus)).toEqual(['CANCELED']);
+    expect(world.exchange.positionOf(owner.apiKey, 'INJUSDT')).toBe('0');
+    const exit = callsOf(owner.apiKey, '/fapi/v1/order').at(-1)!;
+    expect(Object.fromEntries(exit.params)).toMatchObject({ side: 'SELL', type: 'MARKET', reduceOnly: 'true', quantity: closed.quantity });
+  }, 40_000);
 
   it('pause with close_positions answers 502 when the exchange fails, with the strategy paused and the position still open', async () => {
     world.market.scriptCloses('TIAUSDT', zigzag(6, 0.1, 4));
@@ -267,27 +253,23 @@ describe('live orders on the exchange (contract §12)', () => {
     expect((await positionsOf(owner, id)).filter((row) => !row.closed_at)).toHaveLength(1);
   }, 40_000);
 
-  it.concurrent(
-    'a position the exchange no longer holds when the run resumes is closed as liquidated at the mark price',
-    async () => {
-      world.market.scriptCloses('APTUSDT', zigzag(8, 0.2, 4));
-      world.exchange.setMarkPrice('APTUSDT', '8');
-      const owner = await liveUser();
-      const id = await createStrategy(owner, { symbols: ['APTUSDT'], capital: '100', leverage: 1 });
-      expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const open = await waitFor('an open position', async () => (await positionsOf(owner, id)).find((row) => !row.closed_at));
-      expect((await owner.call('POST', `/v1/strategies/${id}/pause`, {})).status).toBe(200);
-      // liquidated on the exchange while paused
-      world.exchange.setPosition(owner.apiKey, 'APTUSDT', '0');
-      world.exchange.setMarkPrice('APTUSDT', '7.1');
-      expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
-      const closed = await waitFor('the position closes by liquidation', async () =>
-        (await positionsOf(owner, id)).find((row) => row.id === open.id && row.closed_at),
-      );
-      await owner.call('POST', `/v1/strategies/${id}/pause`, {});
-      expect(closed).toMatchObject({ close_reason: 'liquidation', exit_price: '7.1', exit_fee: '0' });
-      expect(callsOf(owner.apiKey, '/fapi/v2/positionRisk', 'GET').length).toBeGreaterThan(0);
-    },
-    40_000,
-  );
+  it('a position the exchange no longer holds when the run resumes is closed as liquidated at the mark price', async () => {
+    world.market.scriptCloses('APTUSDT', zigzag(8, 0.2, 4));
+    world.exchange.setMarkPrice('APTUSDT', '8');
+    const owner = await liveUser();
+    const id = await createStrategy(owner, { symbols: ['APTUSDT'], capital: '100', leverage: 1 });
+    expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
+    const open = await waitFor('an open position', async () => (await positionsOf(owner, id)).find((row) => !row.closed_at));
+    expect((await owner.call('POST', `/v1/strategies/${id}/pause`, {})).status).toBe(200);
+    // liquidated on the exchange while paused
+    world.exchange.setPosition(owner.apiKey, 'APTUSDT', '0');
+    world.exchange.setMarkPrice('APTUSDT', '7.1');
+    expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
+    const closed = await waitFor('the position closes by liquidation', async () =>
+      (await positionsOf(owner, id)).find((row) => row.id === open.id && row.closed_at),
+    );
+    await owner.call('POST', `/v1/strategies/${id}/pause`, {});
+    expect(closed).toMatchObject({ close_reason: 'liquidation', exit_price: '7.1', exit_fee: '0' });
+    expect(callsOf(owner.apiKey, '/fapi/v2/positionRisk', 'GET').length).toBeGreaterThan(0);
+  }, 40_000);
 });

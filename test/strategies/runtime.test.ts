@@ -15,8 +15,6 @@ import { waitFor } from '../support/wait';
 const clock = fastClock(30);
 const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '3' };
 
-// The cases wait on candles of the fast clock, so the independent ones (own symbols and accounts; the restart
-// case its own database and services) run side by side.
 describe('the strategy runtime (contract §8): dry runs evaluated on each closed candle', () => {
   let world: TradingWorld;
   let service: TestService;
@@ -34,96 +32,86 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     await world.stop();
   });
 
-  it.concurrent(
-    "opens and closes positions on the template's signals within one candle, streams the events and keeps stats equal to the stored trades",
-    async () => {
-      const script = zigzag(100, 2, 3);
-      world.market.scriptCloses('BNBUSDT', script);
-      const owner = await account();
-      const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['BNBUSDT'], timeframe: '1m', capital: '1000', leverage: 2 }));
-      const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
-      subscribers.push(subscriber);
-      expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
+  it("opens and closes positions on the template's signals within one candle, streams the events and keeps stats equal to the stored trades", async () => {
+    const script = zigzag(100, 2, 3);
+    world.market.scriptCloses('BNBUSDT', script);
+    const owner = await account();
+    const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['BNBUSDT'], timeframe: '1m', capital: '1000', leverage: 2 }));
+    const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
+    subscribers.push(subscriber);
+    expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
 
-      const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 20_000);
-      const closed = await subscriber.waitFor(
-        (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
-        20_000,
-      );
-      for (const event of [opened, closed]) {
-        const signalClose = Date.parse(event.data.signal_bar_close);
-        const lag = Date.parse(event.timestamp) - clock.realTimeOf(signalClose);
-        expect(lag).toBeLessThanOrEqual(clock.candleMs);
-        // filled at the next price: the open of the bar after the signal, which is the signal bar's close
-        const signalBar = Math.floor(signalClose / 60_000);
-        const fill = event === opened ? event.data.entry_price : event.data.exit_price;
-        expect(Number(fill)).toBe(script(signalBar));
-      }
-      expect(opened.data).toMatchObject({ strategy_id: body.id, symbol: 'BNBUSDT', side: 'long', dry_run: true });
-      // notional = position_size 1 × equity 1000 × leverage 2 at the entry price
-      expect(Number(opened.data.quantity)).toBeCloseTo(2000 / Number(opened.data.entry_price), 6);
-      const expectedPnl = new Decimal(closed.data.exit_price)
-        .minus(opened.data.entry_price)
-        .mul(opened.data.quantity)
-        .minus(new Decimal(opened.data.quantity).mul(opened.data.entry_price).mul('0.0005'))
-        .minus(new Decimal(opened.data.quantity).mul(closed.data.exit_price).mul('0.0005'));
-      expect(new Decimal(closed.data.pnl).toFixed(8)).toBe(expectedPnl.toFixed(8));
+    const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 20_000);
+    const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id, 20_000);
+    for (const event of [opened, closed]) {
+      const signalClose = Date.parse(event.data.signal_bar_close);
+      const lag = Date.parse(event.timestamp) - clock.realTimeOf(signalClose);
+      expect(lag).toBeLessThanOrEqual(clock.candleMs);
+      // filled at the next price: the open of the bar after the signal, which is the signal bar's close
+      const signalBar = Math.floor(signalClose / 60_000);
+      const fill = event === opened ? event.data.entry_price : event.data.exit_price;
+      expect(Number(fill)).toBe(script(signalBar));
+    }
+    expect(opened.data).toMatchObject({ strategy_id: body.id, symbol: 'BNBUSDT', side: 'long', dry_run: true });
+    // notional = position_size 1 × equity 1000 × leverage 2 at the entry price
+    expect(Number(opened.data.quantity)).toBeCloseTo(2000 / Number(opened.data.entry_price), 6);
+    const expectedPnl = new Decimal(closed.data.exit_price)
+      .minus(opened.data.entry_price)
+      .mul(opened.data.quantity)
+      .minus(new Decimal(opened.data.quantity).mul(opened.data.entry_price).mul('0.0005'))
+      .minus(new Decimal(opened.data.quantity).mul(closed.data.exit_price).mul('0.0005'));
+    expect(new Decimal(closed.data.pnl).toFixed(8)).toBe(expectedPnl.toFixed(8));
 
-      const paused = await owner.call('POST', `/v1/strategies/${body.id}/pause`, { close_positions: true });
-      expect(paused.status).toBe(200);
-      const trades = await service.service.orm.em.fork().find(StrategyPosition, { strategyId: body.id });
-      const closedTrades = trades.filter((trade) => trade.closedAt);
-      expect(trades.every((trade) => trade.closedAt)).toBe(true);
-      const totalPnl = closedTrades.reduce((sum, trade) => sum.plus(trade.pnl!), new Decimal(0));
-      const wins = closedTrades.filter((trade) => new Decimal(trade.pnl!).gt(0)).length;
-      expect(paused.body.stats).toEqual({
-        open_positions: 0,
-        total_trades: closedTrades.length,
-        total_pnl: totalPnl.toFixed(),
-        win_rate: new Decimal(wins).div(closedTrades.length).toDecimalPlaces(4).toFixed(),
-      });
-      const deployedAgain = await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
-      expect(deployedAgain.body.stats.total_trades).toBe(closedTrades.length);
-    },
-  );
+    const paused = await owner.call('POST', `/v1/strategies/${body.id}/pause`, { close_positions: true });
+    expect(paused.status).toBe(200);
+    const trades = await service.service.orm.em.fork().find(StrategyPosition, { strategyId: body.id });
+    const closedTrades = trades.filter((trade) => trade.closedAt);
+    expect(trades.every((trade) => trade.closedAt)).toBe(true);
+    const totalPnl = closedTrades.reduce((sum, trade) => sum.plus(trade.pnl!), new Decimal(0));
+    const wins = closedTrades.filter((trade) => new Decimal(trade.pnl!).gt(0)).length;
+    expect(paused.body.stats).toEqual({
+      open_positions: 0,
+      total_trades: closedTrades.length,
+      total_pnl: totalPnl.toFixed(),
+      win_rate: new Decimal(wins).div(closedTrades.length).toDecimalPlaces(4).toFixed(),
+    });
+    const deployedAgain = await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
+    expect(deployedAgain.body.stats.total_trades).toBe(closedTrades.length);
+  });
 
-  it.concurrent(
-    "applies the template's stop-loss and take-profit to running strategies by the backtest's rule",
-    async () => {
-      // A 6-minute cycle: the cross up at 100 fills long at 100; the bar 101 → 103 reaches a 3% take-profit; the bar 103 → 90 a 1% stop.
-      const cycle = [100, 100, 101, 103, 90, 90];
-      const cases = [
-        { symbol: 'LINKUSDT', exits: { stop_loss_pct: 1 }, reason: 'stop_loss', exitPrice: 99 },
-        { symbol: 'ADAUSDT', exits: { stop_loss_pct: 1, take_profit_pct: 3 }, reason: 'take_profit', exitPrice: 103 },
-      ];
-      const owner = await account();
-      await Promise.all(
-        cases.map(async ({ symbol, exits, reason, exitPrice }) => {
-          world.market.scriptCloses(symbol, (index) => defined(cycle[((index % 6) + 6) % 6], 'a close of the cycle'));
-          const { body } = await owner.call(
-            'POST',
-            '/v1/strategies',
-            strategyBody({ symbols: [symbol], timeframe: '1m', params: { fast: 2, slow: 3, ...exits } }),
-          );
-          const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
-          subscribers.push(subscriber);
-          expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
-          const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
-          const closed = await subscriber.waitFor(
-            (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
-            30_000,
-          );
-          await owner.call('POST', `/v1/strategies/${body.id}/pause`, {});
-          expect(Number(opened.data.entry_price)).toBe(100);
-          expect(closed.data).toMatchObject({ reason });
-          expect(Number(closed.data.exit_price)).toBe(exitPrice);
-        }),
-      );
-    },
-    60_000,
-  );
+  it("applies the template's stop-loss and take-profit to running strategies by the backtest's rule", async () => {
+    // A 6-minute cycle: the cross up at 100 fills long at 100; the bar 101 → 103 reaches a 3% take-profit; the bar 103 → 90 a 1% stop.
+    const cycle = [100, 100, 101, 103, 90, 90];
+    const cases = [
+      { symbol: 'LINKUSDT', exits: { stop_loss_pct: 1 }, reason: 'stop_loss', exitPrice: 99 },
+      { symbol: 'ADAUSDT', exits: { stop_loss_pct: 1, take_profit_pct: 3 }, reason: 'take_profit', exitPrice: 103 },
+    ];
+    const owner = await account();
+    await Promise.all(
+      cases.map(async ({ symbol, exits, reason, exitPrice }) => {
+        world.market.scriptCloses(symbol, (index) => defined(cycle[((index % 6) + 6) % 6], 'a close of the cycle'));
+        const { body } = await owner.call(
+          'POST',
+          '/v1/strategies',
+          strategyBody({ symbols: [symbol], timeframe: '1m', params: { fast: 2, slow: 3, ...exits } }),
+        );
+        const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
+        subscribers.push(subscriber);
+        expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
+        const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
+        const closed = await subscriber.waitFor(
+          (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
+          30_000,
+        );
+        await owner.call('POST', `/v1/strategies/${body.id}/pause`, {});
+        expect(Number(opened.data.entry_price)).toBe(100);
+        expect(closed.data).toMatchObject({ reason });
+        expect(Number(closed.data.exit_price)).toBe(exitPrice);
+      }),
+    );
+  }, 60_000);
 
-  it.concurrent("places live orders on the exchange with the user's registered key, signed, and records the exchange's fill price", async () => {
+  it("places live orders on the exchange with the user's registered key, signed, and records the exchange's fill price", async () => {
     world.market.scriptCloses('DOTUSDT', zigzag(5, 0.1, 2));
     world.exchange.addAccount('RUNTIME-LIVE-KEY', 'runtime-live-secret');
     world.exchange.balances = { USDT: '5000' };
@@ -166,7 +154,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     world.exchange.fillPrice = '0';
   });
 
-  it.concurrent('resumes evaluating a deployed strategy after the service restarts', async () => {
+  it('resumes evaluating a deployed strategy after the service restarts', async () => {
     world.market.scriptCloses('AVAXUSDT', zigzag(30, 1, 2));
     const database = await createTestDatabase();
     const env = {
@@ -201,7 +189,6 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     }
   });
 
-  // After the concurrent cases, whose strategies have paused: its klines fault would fail every strategy still polling.
   it('moves a strategy to error with a strategy.error event after repeated upstream failures', async () => {
     const owner = await account();
     const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['LTCUSDT'], timeframe: '1m' }));
