@@ -1,5 +1,3 @@
-import type { BarStep } from '../indicators/indicator-feed';
-
 /** The position a strategy wants to hold after a closed bar: short, flat or long. */
 export type Position = -1 | 0 | 1;
 
@@ -61,12 +59,12 @@ export class CrossoverSign {
 }
 
 /** A strategy driven by the crossovers of a difference series: up enters long (or leaves short), down the reverse. */
-export function crossoverStrategy(side: Side, difference: BarStep): Strategy {
+export function crossoverStrategy(side: Side, difference: (close: number) => number): Strategy {
   const crossover = new CrossoverSign();
   const intent = new PositionIntent(side);
   return {
-    onBar(open, high, low, close, volume) {
-      const cross = crossover.update(difference(open, high, low, close, volume));
+    onBar(_open, _high, _low, close) {
+      const cross = crossover.update(difference(close));
       return intent.update(cross > 0, cross < 0, cross < 0, cross > 0);
     },
   };

@@ -257,12 +257,7 @@ export class SweepRunner {
     const loaded = this.inputs.get(sweepId);
     if (!loaded || --loaded.users > 0) return;
     loaded.timer = setTimeout(() => {
-      if (loaded.users > 0 || this.inputs.get(sweepId) !== loaded) return;
-      this.inputs.delete(sweepId);
-      loaded.input.then(
-        (input) => this.pool.series.forget(input),
-        () => undefined,
-      );
+      if (loaded.users === 0 && this.inputs.get(sweepId) === loaded) this.inputs.delete(sweepId);
     }, this.settings.keepInputMs);
     loaded.timer.unref();
   }
