@@ -148,7 +148,8 @@ describe('the strategy page: closing a position, and a halted strategy (issues 2
   it('closes an open position after a confirmation and shows it closed by hand, at the exit price and pnl the API recorded', async () => {
     const { page } = tab;
     await watch(page, 'Two longs');
-    await page.click('button[aria-label="Close the DOTUSDT position"]');
+    // The title shows before the positions arrive: wait for the row's button.
+    await (await page.waitForSelector('button[aria-label="Close the DOTUSDT position"]'))!.click();
     const confirm = await page.waitForSelector('[role=alertdialog]');
     expect(await confirm!.evaluate((dialog) => dialog.textContent)).toMatch(/Close the long \S+ DOTUSDT now\? This dry run closes it at the last price/);
     // The confirm button has the focus: Enter confirms.
