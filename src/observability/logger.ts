@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
 import { serializeError } from './sql-error';
 
@@ -51,10 +52,23 @@ const BATCH_DELAY_MS = 200;
  * ended (a script that logs and returns) could lose its last lines to the
  * garbage collector. These stay reachable for as long as the process lives.
  */
+const STDOUT_FD = 1;
 const STDOUT_DESTINATIONS = new Set<pino.DestinationStream>();
 
+/** Writes all of `bytes` to `fd`, retrying while a non-blocking pipe is full. */
+function writeAllSync(fd: number, bytes: Buffer): void {
+  let rest = bytes;
+  while (rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(fd, rest));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+    }
+  }
+}
+
 function batchedStdout(): pino.DestinationStream {
-  const destination = pino.destination({ dest: 1, sync: false, maxWrite: 4 * BATCH_CHARACTERS, contentMode: 'buffer' });
+  const destination = pino.destination({ dest: STDOUT_FD, sync: false, maxWrite: 4 * BATCH_CHARACTERS, contentMode: 'buffer' });
   STDOUT_DESTINATIONS.add(destination);
   let held = '';
   const writeHeld = () => {
@@ -71,9 +85,12 @@ function batchedStdout(): pino.DestinationStream {
     writeHeld();
     flush(done);
   };
+  // At exit the held lines are written here, synchronously: handed to sonic-boom they would start an asynchronous
+  // write, which its flushSync leaves in flight and the ending process then drops.
   destination.flushSync = () => {
-    writeHeld();
     flushSync();
+    writeAllSync(STDOUT_FD, Buffer.from(held));
+    held = '';
   };
   setInterval(writeHeld, BATCH_DELAY_MS).unref();
   return {
