@@ -17,7 +17,7 @@ async function run(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  // A plain require: the benchmarks run under @swc-node/register, which hooks require, not import().
+  // A plain require: the benchmarks run under scripts/register-typescript.js, which hooks require, not import().
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
   const bench = require(file) as BenchModule;
   await bench.main(args);

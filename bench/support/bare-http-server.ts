@@ -19,7 +19,7 @@ export interface BareServer {
 }
 
 export async function startBareServer(body: Buffer, contentType: string): Promise<BareServer> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', __filename], {
+  const child = spawn(process.execPath, ['-r', './scripts/register-typescript.js', __filename], {
     cwd: path.resolve(__dirname, '../..'),
     env: { ...process.env, BARE_CONTENT_TYPE: contentType },
     stdio: ['pipe', 'pipe', 'inherit'],

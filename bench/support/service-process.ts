@@ -45,7 +45,7 @@ export async function startServiceProcess(
   const logFile = path.join(dataDir, `service-${role}-${Date.now()}.log`);
   const log = openSync(logFile, 'a');
   const preload = (options.preload ?? []).flatMap((module) => ['-r', module]);
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, '-r', '@swc-node/register', ...preload, 'src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, '-r', './scripts/register-typescript.js', ...preload, 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ROLE: role, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', log, 'inherit'],

@@ -25,7 +25,7 @@ describe('the admin CLI answers in JSON, help included (npm run --silent admin -
     service = await startTestService({ APP_JWT_SECRET });
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-cli-'));
     admin = (...args) =>
-      promisify(execFile)(process.execPath, ['-r', '@swc-node/register', 'src/cli/admin.ts', ...args], {
+      promisify(execFile)(process.execPath, ['-r', './scripts/register-typescript.js', 'src/cli/admin.ts', ...args], {
         cwd: ROOT,
         env: { ...process.env, DATABASE_URL: service.databaseUrl, DATA_DIR: dataDir, APP_JWT_SECRET, LOG_LEVEL: 'warn' },
       });

@@ -56,7 +56,7 @@ describe('admin commands of identity: create-api-key, set-paper-balance, grant-p
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-cli-'));
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['-r', '@swc-node/register', 'src/cli/admin.ts', 'grant-plan', '--email', 'cli@example.com', '--plan', 'pro', '--days', '7'],
+      ['-r', './scripts/register-typescript.js', 'src/cli/admin.ts', 'grant-plan', '--email', 'cli@example.com', '--plan', 'pro', '--days', '7'],
       {
         cwd: ROOT,
         env: { ...process.env, DATABASE_URL: service.databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

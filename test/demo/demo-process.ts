@@ -25,7 +25,7 @@ export interface DemoProcess {
 export function startDemo(command: 'npm run demo' | 'node', dataDir: string, port: number, args: string[] = [], timeoutMs = 150_000): Promise<DemoProcess> {
   const [file, ...argv] =
     command === 'node'
-      ? [process.execPath, '-r', '@swc-node/register', 'demo/main.ts', ...args]
+      ? [process.execPath, '-r', './scripts/register-typescript.js', 'demo/main.ts', ...args]
       : ['npm', 'run', '--silent', 'demo', ...(args.length ? ['--', ...args] : [])];
   const child = spawn(file, argv, {
     cwd: ROOT,

@@ -11,7 +11,7 @@ type CcxtReading = Record<string, unknown> & { markets: { count: number; btc: un
 
 /** What ccxt reads from `base` (see test/clients/ccxt-futures-probe.ts). */
 async function readWithCcxt(base: string): Promise<CcxtReading> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', 'test/clients/ccxt-futures-probe.ts', base], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['-r', './scripts/register-typescript.js', 'test/clients/ccxt-futures-probe.ts', base], {
     cwd: ROOT,
     maxBuffer: 64 * 1024 * 1024,
   });

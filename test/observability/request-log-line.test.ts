@@ -65,7 +65,7 @@ describe('the standard-output destination: lines batched in the process reach st
       const logger = createLogger('info');
       for (let index = 0; index < ${count}; index += 1) logger.info({ index }, 'line');
       ${ending === 'exits' ? 'process.exit(3);' : ending === 'throws' ? "throw new Error('fatal');" : ''}`;
-    const ran = promisify(execFile)(process.execPath, ['-r', '@swc-node/register', '-e', script], {
+    const ran = promisify(execFile)(process.execPath, ['-r', './scripts/register-typescript.js', '-e', script], {
       cwd: path.resolve(__dirname, '../..'),
       maxBuffer: 64 * 1024 * 1024,
     });

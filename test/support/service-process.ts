@@ -29,7 +29,7 @@ export function spawnService(
   options: SpawnOptions = {},
 ): Promise<ServiceProcess> {
   // `compiled` runs `dist/main.js` as `npm start` does (build first), for measurements without the TypeScript hook.
-  const args = build === 'compiled' ? ['dist/main.js'] : ['-r', '@swc-node/register', 'src/main.ts'];
+  const args = build === 'compiled' ? ['dist/main.js'] : ['-r', './scripts/register-typescript.js', 'src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // Never the real archive from a test or bench: those of it point it at the archive stand-in.
