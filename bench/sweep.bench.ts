@@ -7,7 +7,10 @@
  * ratio to the single-job engine speed measured in the same run. Then the
  * same 1,000 combinations written as an expression (contract §17: `fast`,
  * `slow` named numbers), with its time over the template sweep's (issue 26's
- * target: at most 1.5×) and the worker's peak memory after it.
+ * target: at most 1.5×) and the worker's peak memory after it. Both sweeps
+ * compute each distinct indicator series once and share it between their
+ * combinations, within the pool's 128 MiB series cache (docs/backtests.md
+ * "Shared indicators"), which the peak memory includes.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

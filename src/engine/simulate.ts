@@ -4,6 +4,7 @@ import { combineBarEquity, curveDays, sampleDailyEquity, type SymbolEquity } fro
 import { computeMetrics, tradeStatistics } from './metrics';
 import { buildReport } from './report';
 import { planRun, type RunPlan } from './run-plan';
+import { sharedFeed, type SeriesStore } from './indicators/indicator-feed';
 import { EquityGuard, initialGuardState, protectionSettings } from './protections';
 import { runSymbol } from './run-symbol';
 import { SymbolAccount } from './symbol-account';
@@ -14,6 +15,12 @@ import type { BacktestInput, BacktestMetrics, BarEquity, EquityPoint, Simulation
 export interface SimulateOptions {
   /** Receives the fraction of bars simulated, in (0, 1], at least every 65,536 bars. */
   onProgress?: (fraction: number) => void;
+  /**
+   * A sweep's indicator series: the strategy reads each indicator's series
+   * over the run's bars from here, computing and adding the ones missing,
+   * instead of updating its own ring buffers (the values are the same).
+   */
+  series?: SeriesStore;
 }
 
 export interface Simulation {
@@ -90,7 +97,8 @@ export function run(input: BacktestInput, options: SimulateOptions = {}): Simula
     const guard = new EquityGuard(protections, initialGuardState(share));
     const account = new SymbolAccount(share, index, sizing, plan.fees, trades, guard);
     const equity = new Float64Array(symbol.to - symbol.from);
-    runSymbol({ ...symbol, barMs, strategy: plan.template.createStrategy(params), account, guard, equity, reportBars });
+    const feed = options.series && sharedFeed(symbol.candles, symbol.from, symbol.to, `${symbol.symbol}[${symbol.from},${symbol.to})`, options.series);
+    runSymbol({ ...symbol, barMs, strategy: plan.template.createStrategy(params, feed), account, guard, equity, reportBars });
     finalEquity += account.cash;
     return { openTime: symbol.candles.openTime.subarray(symbol.from, symbol.to), equity, share };
   });

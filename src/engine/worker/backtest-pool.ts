@@ -6,6 +6,7 @@ import { EngineError } from '../engine-error';
 import type { BacktestInput, BacktestMetrics, BacktestResult, SimulationResult } from '../types';
 import type { TestPart, WalkForwardTests } from '../walk-forward';
 import type { BacktestProgress } from './backtest-progress';
+import { DEFAULT_SERIES_CACHE_BYTES, SeriesCache } from './series-cache';
 import type {
   AnyTaskOutcome,
   BacktestTask,
@@ -21,6 +22,8 @@ export interface BacktestPoolOptions {
   threads: number;
   /** An idle thread exits after this long; the next run starts a new one. */
   idleTimeoutMs?: number;
+  /** The most bytes of indicator series kept for sweeps (`SeriesCache`); default `DEFAULT_SERIES_CACHE_BYTES`. */
+  seriesCacheBytes?: number;
 }
 
 export interface BacktestRunOptions {
@@ -58,8 +61,11 @@ function workerFilename(): string {
 /** Runs `simulate` off the main thread on a piscina pool. */
 export class BacktestPool {
   private readonly piscina: Piscina<BacktestTask, AnyTaskOutcome>;
+  /** The sweeps' indicator series, shared by every thread and every combination of a sweep. */
+  readonly series: SeriesCache;
 
   constructor(options: BacktestPoolOptions) {
+    this.series = new SeriesCache(options.seriesCacheBytes ?? DEFAULT_SERIES_CACHE_BYTES);
     this.piscina = new Piscina({
       filename: workerFilename(),
       minThreads: 0,
@@ -89,11 +95,16 @@ export class BacktestPool {
    * The metrics of `input` run with each run's params and range, in order, on
    * one thread. The candles should sit on a SharedArrayBuffer (see
    * MarketHistory's `shared` option): every thread then reads the same
-   * memory, and a task carries only the handles.
+   * memory, and a task carries only the handles. The runs read the
+   * indicator series of the pool's `series` cache for this input and add
+   * those they computed: every run with the same input shares them.
    */
   async runMetrics(input: BacktestInput, runs: TestPart[], signal?: AbortSignal): Promise<BacktestMetrics[]> {
-    const outcome = (await this.piscina.run({ kind: 'metrics', input, runs }, { signal })) as MetricsTaskOutcome;
+    const inputId = this.series.inputId(input);
+    const task: BacktestTask = { kind: 'metrics', input, runs, series: this.series.seriesOf(inputId) };
+    const outcome = (await this.piscina.run(task, { signal })) as MetricsTaskOutcome;
     if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
+    this.series.record(inputId, outcome.used, outcome.computed);
     return outcome.metrics;
   }
 

@@ -18,6 +18,8 @@ export type BacktestTask =
       kind: 'metrics';
       input: BacktestInput;
       runs: TestPart[];
+      /** The indicator series the pool holds for this input (see SeriesCache), by key. */
+      series: Map<string, Float64Array>;
     }
   | { kind: 'walk_forward_tests'; input: BacktestInput; parts: TestPart[] }
   /** A sweep's best row run once more for its daily returns, deflated by the trials (contract §18). */
@@ -36,7 +38,16 @@ export type TaskFailure = { ok: false; error: { code: EngineErrorCode; message: 
  * its own fields (`code`, `field`) when it crosses the thread boundary.
  */
 export type BacktestTaskOutcome = BacktestTaskResult | TaskFailure;
-export type MetricsTaskOutcome = { ok: true; metrics: BacktestMetrics[] } | TaskFailure;
+export type MetricsTaskOutcome =
+  | {
+      ok: true;
+      metrics: BacktestMetrics[];
+      /** The keys of the given series the runs read. */
+      used: string[];
+      /** The series the runs computed, on SharedArrayBuffers, for the pool to keep. */
+      computed: Map<string, Float64Array>;
+    }
+  | TaskFailure;
 export type WalkForwardTaskOutcome = ({ ok: true } & WalkForwardTests) | TaskFailure;
 export type DeflatedSharpeTaskOutcome = { ok: true; value: number } | TaskFailure;
 export type AnyTaskOutcome = BacktestTaskOutcome | MetricsTaskOutcome | WalkForwardTaskOutcome | DeflatedSharpeTaskOutcome;

@@ -4,6 +4,7 @@ import { selectionDeflatedSharpe } from '../sweep-selection';
 import type { BacktestInput } from '../types';
 import { chainTestParts, type TestPart } from '../walk-forward';
 import { BacktestProgress } from './backtest-progress';
+import { TaskSeries } from './series-cache';
 import type { AnyTaskOutcome, BacktestTask } from './backtest-task';
 
 function withRun(input: BacktestInput, part: TestPart): BacktestInput {
@@ -17,8 +18,11 @@ function perform(task: BacktestTask): AnyTaskOutcome {
       const { result, barEquity } = simulate(task.input, progress ? { onProgress: (fraction) => (progress.fraction = fraction) } : {});
       return task.withBarEquity ? { ok: true, result, barEquity } : { ok: true, result };
     }
-    case 'metrics':
-      return { ok: true, metrics: task.runs.map((part) => simulateMetrics(withRun(task.input, part))) };
+    case 'metrics': {
+      const series = new TaskSeries(task.series);
+      const metrics = task.runs.map((part) => simulateMetrics(withRun(task.input, part), { series }));
+      return { ok: true, metrics, used: [...series.used], computed: series.computed };
+    }
     case 'walk_forward_tests':
       return { ok: true, ...chainTestParts(task.input, task.parts) };
     case 'deflated_sharpe':
