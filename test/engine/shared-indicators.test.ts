@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { SeriesStore } from '../../src/engine/indicators/indicator-feed';
-import { simulate, simulateMetrics } from '../../src/engine/simulate';
+import type { SeriesPlanner, SeriesStore } from '../../src/engine/indicators/indicator-feed';
+import { planSeries, simulate, simulateMetrics } from '../../src/engine/simulate';
 import type { BacktestInput, CandleSeries } from '../../src/engine/types';
 import { BacktestPool } from '../../src/engine/worker/backtest-pool';
-import { SeriesCache } from '../../src/engine/worker/series-cache';
+import { SeriesCache, TaskSeries } from '../../src/engine/worker/series-cache';
 import { backtestInput, HOUR_MS, randomWalk } from './candle-factory';
 
 /**
@@ -24,8 +24,8 @@ const FASTS = [2, 3, 4];
 const SLOWS = [10, 20, 30, 40];
 const combinations = FASTS.flatMap((fast) => SLOWS.map((slow) => ({ fast, slow })));
 
-/** A store that counts what it was asked for and what it was given. */
-function countingStore(): SeriesStore & { hits: number; computed: number } {
+/** A store that counts what it was asked for and what it was given; `keeps: false` reserves nothing, so every indicator streams. */
+function countingStore(keeps = true): SeriesStore & { hits: number; computed: number } {
   const kept = new Map<string, Float64Array>();
   return {
     hits: 0,
@@ -35,6 +35,7 @@ function countingStore(): SeriesStore & { hits: number; computed: number } {
       if (values) this.hits++;
       return values;
     },
+    reserve: (_key, length) => (keeps ? new Float64Array(length) : undefined),
     add(key, values) {
       this.computed++;
       kept.set(key, values);
@@ -81,37 +82,89 @@ describe('a sweep through the engine pool', () => {
   });
 });
 
-describe('the series cache is bounded by bytes', () => {
-  const values = (count: number) => new Float64Array(new SharedArrayBuffer(8 * count));
+describe('the series cache is bounded by bytes, counting the series running tasks hold', () => {
   const input = backtestInput(series);
+  const other = backtestInput(series);
+  /** A task asking for each key of `keys` with `bars` values; the planner's answers: whether each was ready to read. */
+  const lease = (cache: SeriesCache, on: BacktestInput, keys: string[], bars = 100) => {
+    const answers: boolean[] = [];
+    const held = cache.lease(on, (planner: SeriesPlanner) => keys.forEach((key) => answers.push(planner(key, bars))));
+    return { held, answers, reserved: () => [...held.reserved.keys()], ready: () => [...held.ready.keys()] };
+  };
 
-  it('keeps what fits, evicts the least recently used, and keeps a series two threads computed once', () => {
+  it('gives a missing series a slot while the bound allows, else the least recently used one no task holds, else none', () => {
     const cache = new SeriesCache(8 * 250);
-    const id = cache.inputId(input);
-    expect(cache.inputId(input)).toBe(id);
-    expect(cache.inputId(backtestInput(series))).not.toBe(id);
-    cache.record(id, [], new Map([['a', values(100)]]));
-    cache.record(id, [], new Map([['b', values(100)]]));
-    cache.record(id, ['a'], new Map([['a', values(100)]]));
-    expect([...cache.seriesOf(id).keys()]).toEqual(['b', 'a']);
-    cache.record(id, [], new Map([['c', values(100)]]));
-    expect([...cache.seriesOf(id).keys()]).toEqual(['a', 'c']);
-    cache.record(id, [], new Map([['too big', values(251)]]));
-    expect([...cache.seriesOf(id).keys()]).toEqual(['a', 'c']);
-    expect(cache.computations).toBe(5);
+    const first = lease(cache, input, ['a', 'b']);
+    expect(first.reserved()).toEqual(['a', 'b']);
+    // a and b are held by the running first task and a third series does not fit beside them: it is not kept
+    expect(lease(cache, input, ['c']).reserved()).toEqual([]);
+    cache.settle(first.held, ['a', 'b']);
+    const readsA = lease(cache, input, ['a']);
+    expect(readsA.answers).toEqual([true]);
+    // a is held by a running task, so c takes b's slot although a was used less recently
+    const second = lease(cache, input, ['c']);
+    expect(second.reserved()).toEqual(['c']);
+    cache.settle(second.held, ['c']);
+    expect(cache.keysOf(input).sort()).toEqual(['a', 'c']);
+    cache.settle(readsA.held, undefined);
+    // the first task's read of a ended after c was computed: c is now the least recently used
+    const third = lease(cache, input, ['d']);
+    cache.settle(third.held, ['d']);
+    expect(cache.keysOf(input).sort()).toEqual(['a', 'd']);
+    expect(cache.bytes).toBe(8 * 200);
+    expect(cache.computations).toBe(4);
   });
 
-  it('forgets the series of an input its sweep no longer needs, and only those', () => {
+  it('never gives a series two slots: while one task computes it, another computes its own without keeping it', () => {
     const cache = new SeriesCache(8 * 1000);
-    const other = backtestInput(series);
-    cache.record(cache.inputId(input), [], new Map([['a', values(100)]]));
-    cache.record(cache.inputId(other), [], new Map([['a', values(100)]]));
+    const first = lease(cache, input, ['a']);
+    const second = lease(cache, input, ['a', 'b']);
+    expect(second.answers).toEqual([false, false]);
+    expect(second.reserved()).toEqual(['b']);
+    cache.settle(first.held, ['a']);
+    expect(lease(cache, input, ['a']).answers).toEqual([true]);
+  });
+
+  it("keeps a failed task's reserved slots held until its input is forgotten, then reuses them for another input", () => {
+    const cache = new SeriesCache(8 * 200);
+    const failed = lease(cache, input, ['a', 'b']);
+    cache.settle(failed.held, undefined);
+    expect(lease(cache, other, ['a']).reserved()).toEqual([]);
     cache.forget(input);
-    expect(cache.seriesOf(cache.inputId(input)).size).toBe(0);
-    expect(cache.seriesOf(cache.inputId(other)).size).toBe(1);
-    // the bytes of the forgotten input's series are free again: 9 more fit beside the other input's
-    cache.record(cache.inputId(input), [], new Map(Array.from({ length: 9 }, (_, index) => [`s${index}`, values(100)])));
-    expect(cache.seriesOf(cache.inputId(other)).size).toBe(1);
+    const after = lease(cache, other, ['a', 'b']);
+    expect(after.reserved()).toEqual(['a', 'b']);
+    cache.settle(after.held, ['a', 'b']);
+    expect(cache.keysOf(other)).toEqual(['a', 'b']);
+    expect(cache.keysOf(input)).toEqual([]);
+    expect(cache.bytes).toBe(8 * 200);
+  });
+
+  it('puts a shorter series in a longer slot, and a longer one in none that is too short', () => {
+    const cache = new SeriesCache(8 * 150);
+    cache.settle(lease(cache, input, ['long'], 100).held, ['long']);
+    const short = lease(cache, input, ['short'], 40);
+    expect(short.reserved()).toEqual(['short']);
+    cache.settle(short.held, ['short']);
+    // 40 + 100 bars fill 140 of 150: the 100-bar series of another input fits in no slot but the long one
+    const longer = lease(cache, other, ['x', 'y'], 100);
+    expect(longer.reserved()).toEqual(['x']);
+    expect(longer.held.reserved.get('x')).toHaveLength(100);
+    expect(cache.bytes).toBe(8 * 140);
+  });
+
+  it('a sweep through a cache holding 3 of its 14 series gives the metrics of jobs, computes more and never holds more', () => {
+    const bars = series.BTCUSDT!.openTime.length;
+    const cache = new SeriesCache(3 * 8 * bars);
+    const sweepInput = backtestInput(series, { templateId: 'expression', params: {} });
+    for (const combination of combinations) {
+      const run = { ...sweepInput, config: { ...sweepInput.config, params: { ...SMA_RULES, ...combination } } };
+      const held = cache.lease(sweepInput, (planner) => planSeries(run, planner));
+      const store = new TaskSeries(held.ready, held.reserved);
+      expect(simulateMetrics(run, { series: store })).toEqual(simulateMetrics(run));
+      cache.settle(held, store.computed);
+      expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    }
+    expect(cache.computations).toBeGreaterThan(14);
   });
 });
 
@@ -187,6 +240,7 @@ describe('sharing changes no result', () => {
   it('random combinations of every template and random expressions: trades, curve and metrics with shared series equal those without', () => {
     // One store for every run, as one sweep's: later runs read what earlier ones computed, over two start bars.
     const store = countingStore();
+    const streaming = countingStore(false);
     const small: Record<string, CandleSeries> = { BTCUSDT: randomWalk(300, 3, undefined, HOUR_MS), ETHUSDT: randomWalk(300, 8, undefined, HOUR_MS, 20) };
     let traded = 0;
     fc.assert(
@@ -196,6 +250,7 @@ describe('sharing changes no result', () => {
         const alone = simulate(input);
         if (alone.result.trades.length > 0) traded++;
         expect(simulate(input, { series: store })).toEqual(alone);
+        expect(simulate(input, { series: streaming })).toEqual(alone);
       }),
       { numRuns: 100 },
     );

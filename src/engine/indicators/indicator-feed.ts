@@ -21,27 +21,34 @@ export type IndicatorFeed = (definition: IndicatorDefinition) => BarStep;
 /** Jobs and live runs: each indicator keeps its own state in its ring buffers and is updated bar by bar. */
 export const streamingFeed: IndicatorFeed = (definition) => definition.create(streamingFeed);
 
-/** Indicator series already computed over a run's bars, by key: what the combinations of a sweep share. */
+/** Indicator series over a run's bars, by key: what the combinations of a sweep share. */
 export interface SeriesStore {
+  /** The series under `key`, already computed. */
   get(key: string): Float64Array | undefined;
+  /** Memory for the `length` values of the series under `key`, to compute it into and keep it; undefined when it is not to be kept. */
+  reserve(key: string, length: number): Float64Array | undefined;
+  /** The series under `key` has been computed into the memory `reserve` gave. */
   add(key: string, values: Float64Array): void;
 }
 
 /**
  * A sweep's feed over bars [from, to) of `candles`: each indicator's series
  * is read from `store`, or computed over the bars once (by the streaming
- * stepper itself, so the values are those a job computes) and added to it.
- * `scope` names the bars (symbol and range) within the store's input. The
- * series sit on a SharedArrayBuffer, so one computed by an engine thread can
- * be handed to every other thread.
+ * stepper itself, so the values are those a job computes) into the memory the
+ * store reserves for it, and added. When the store reserves none, the
+ * indicator streams as in a job: computed, never kept. `scope` names the bars
+ * (symbol and range) within the store's input.
  */
 export function sharedFeed(candles: CandleSeries, from: number, to: number, scope: string, store: SeriesStore): IndicatorFeed {
   const feed: IndicatorFeed = (definition) => {
     const key = `${scope} ${definition.key}`;
     let values = store.get(key);
     if (!values) {
-      values = computeSeries(definition.create(feed), candles, from, to);
-      store.add(key, values);
+      const reserved = store.reserve(key, to - from);
+      if (!reserved) return definition.create(feed);
+      computeSeries(definition.create(feed), candles, from, to, reserved);
+      store.add(key, reserved);
+      values = reserved;
     }
     const series = values;
     let bar = 0;
@@ -50,9 +57,25 @@ export function sharedFeed(candles: CandleSeries, from: number, to: number, scop
   return feed;
 }
 
-function computeSeries(step: BarStep, candles: CandleSeries, from: number, to: number): Float64Array {
+/** Decides, for a series `sharedFeed` will ask for, whether it is read ready (true) or computed (false), which is when its inner indicators are asked for too. */
+export type SeriesPlanner = (key: string, length: number) => boolean;
+
+const NOTHING: BarStep = () => NaN;
+
+/**
+ * Asks `planner` for every series `sharedFeed` would ask its store for, with
+ * the same keys, in the same order, without reading a bar: a sweep's task
+ * is planned before it runs (see SeriesCache).
+ */
+export function planningFeed(from: number, to: number, scope: string, planner: SeriesPlanner): IndicatorFeed {
+  const feed: IndicatorFeed = (definition) => {
+    if (!planner(`${scope} ${definition.key}`, to - from)) definition.create(feed);
+    return NOTHING;
+  };
+  return feed;
+}
+
+function computeSeries(step: BarStep, candles: CandleSeries, from: number, to: number, values: Float64Array): void {
   const { open, high, low, close, volume } = candles;
-  const values = new Float64Array(new SharedArrayBuffer((to - from) * Float64Array.BYTES_PER_ELEMENT));
   for (let bar = from; bar < to; bar++) values[bar - from] = step(open[bar]!, high[bar]!, low[bar]!, close[bar]!, volume[bar]!);
-  return values;
 }

@@ -4,7 +4,8 @@ import { Piscina } from 'piscina';
 import type { TrialSharpes } from '../deflated-sharpe';
 import { EngineError } from '../engine-error';
 import type { BacktestInput, BacktestMetrics, BacktestResult, SimulationResult } from '../types';
-import type { TestPart, WalkForwardTests } from '../walk-forward';
+import { planSeries } from '../simulate';
+import { withRun, type TestPart, type WalkForwardTests } from '../walk-forward';
 import type { BacktestProgress } from './backtest-progress';
 import { DEFAULT_SERIES_CACHE_BYTES, SeriesCache } from './series-cache';
 import type {
@@ -22,7 +23,7 @@ export interface BacktestPoolOptions {
   threads: number;
   /** An idle thread exits after this long; the next run starts a new one. */
   idleTimeoutMs?: number;
-  /** The most bytes of indicator series kept for sweeps (`SeriesCache`); default `DEFAULT_SERIES_CACHE_BYTES`. */
+  /** The most bytes of indicator series held for sweeps at once (`SeriesCache`); default `DEFAULT_SERIES_CACHE_BYTES`. */
   seriesCacheBytes?: number;
 }
 
@@ -96,16 +97,22 @@ export class BacktestPool {
    * one thread. The candles should sit on a SharedArrayBuffer (see
    * MarketHistory's `shared` option): every thread then reads the same
    * memory, and a task carries only the handles. The runs read the
-   * indicator series of the pool's `series` cache for this input and add
-   * those they computed: every run with the same input shares them.
+   * indicator series of the pool's `series` cache for this input and
+   * compute the missing ones into the slots it reserves: every run with the
+   * same input shares them (see `SeriesCache` for the memory bound).
    */
   async runMetrics(input: BacktestInput, runs: TestPart[], signal?: AbortSignal): Promise<BacktestMetrics[]> {
-    const inputId = this.series.inputId(input);
-    const task: BacktestTask = { kind: 'metrics', input, runs, series: this.series.seriesOf(inputId) };
-    const outcome = (await this.piscina.run(task, { signal })) as MetricsTaskOutcome;
-    if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
-    this.series.record(inputId, outcome.used, outcome.computed);
-    return outcome.metrics;
+    const lease = this.series.lease(input, (planner) => runs.forEach((part) => planSeries(withRun(input, part), planner)));
+    let computed: string[] | undefined;
+    try {
+      const task: BacktestTask = { kind: 'metrics', input, runs, ready: lease.ready, reserved: lease.reserved };
+      const outcome = (await this.piscina.run(task, { signal })) as MetricsTaskOutcome;
+      if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
+      computed = outcome.computed;
+      return outcome.metrics;
+    } finally {
+      this.series.settle(lease, computed);
+    }
   }
 
   /** Walk-forward test parts, each with its own params, and their chained out-of-sample metrics (see `chainTestParts`). */

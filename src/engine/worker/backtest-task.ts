@@ -18,8 +18,10 @@ export type BacktestTask =
       kind: 'metrics';
       input: BacktestInput;
       runs: TestPart[];
-      /** The indicator series the pool holds for this input (see SeriesCache), by key. */
-      series: Map<string, Float64Array>;
+      /** The indicator series the runs read, by key (a `SeriesLease`'s). */
+      ready: Map<string, Float64Array>;
+      /** Memory for the series the runs compute and the pool keeps, by key. */
+      reserved: Map<string, Float64Array>;
     }
   | { kind: 'walk_forward_tests'; input: BacktestInput; parts: TestPart[] }
   /** A sweep's best row run once more for its daily returns, deflated by the trials (contract §18). */
@@ -42,10 +44,8 @@ export type MetricsTaskOutcome =
   | {
       ok: true;
       metrics: BacktestMetrics[];
-      /** The keys of the given series the runs read. */
-      used: string[];
-      /** The series the runs computed, on SharedArrayBuffers, for the pool to keep. */
-      computed: Map<string, Float64Array>;
+      /** The keys of the reserved series the runs computed. */
+      computed: string[];
     }
   | TaskFailure;
 export type WalkForwardTaskOutcome = ({ ok: true } & WalkForwardTests) | TaskFailure;

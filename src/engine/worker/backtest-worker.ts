@@ -1,15 +1,10 @@
 import { EngineError } from '../engine-error';
 import { simulate, simulateMetrics } from '../simulate';
 import { selectionDeflatedSharpe } from '../sweep-selection';
-import type { BacktestInput } from '../types';
-import { chainTestParts, type TestPart } from '../walk-forward';
+import { chainTestParts, withRun } from '../walk-forward';
 import { BacktestProgress } from './backtest-progress';
 import { TaskSeries } from './series-cache';
 import type { AnyTaskOutcome, BacktestTask } from './backtest-task';
-
-function withRun(input: BacktestInput, part: TestPart): BacktestInput {
-  return { ...input, config: { ...input.config, params: part.params, start: part.start, end: part.end } };
-}
 
 function perform(task: BacktestTask): AnyTaskOutcome {
   switch (task.kind) {
@@ -19,9 +14,9 @@ function perform(task: BacktestTask): AnyTaskOutcome {
       return task.withBarEquity ? { ok: true, result, barEquity } : { ok: true, result };
     }
     case 'metrics': {
-      const series = new TaskSeries(task.series);
+      const series = new TaskSeries(task.ready, task.reserved);
       const metrics = task.runs.map((part) => simulateMetrics(withRun(task.input, part), { series }));
-      return { ok: true, metrics, used: [...series.used], computed: series.computed };
+      return { ok: true, metrics, computed: series.computed };
     }
     case 'walk_forward_tests':
       return { ok: true, ...chainTestParts(task.input, task.parts) };
