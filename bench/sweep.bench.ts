@@ -7,7 +7,10 @@
  * ratio to the single-job engine speed measured in the same run. Then the
  * same 1,000 combinations written as an expression (contract §17: `fast`,
  * `slow` named numbers), with its time over the template sweep's (issue 26's
- * target: at most 1.5×) and the worker's peak memory after it.
+ * target: at most 1.5×) and the worker's peak memory after it. Both sweeps
+ * compute each distinct indicator series once and share it between their
+ * combinations, in slots of at most DEFAULT_SERIES_CACHE_BYTES in all
+ * (docs/backtests.md "Shared indicators"), which the peak memory includes.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,6 +19,7 @@ import path from 'node:path';
 import { HistoryChunks } from '../src/services/backtests/history-chunks.store';
 import { engineConfig } from '../src/services/backtests/job-config';
 import { simulate } from '../src/engine';
+import { DEFAULT_SERIES_CACHE_BYTES } from '../src/engine/worker/series-cache';
 import type { SweepRecord } from '../src/services/backtests/sweep-records';
 import { MarketHistory } from '../src/services/backtests/market-history';
 import { UpstreamClient } from '../src/upstream/upstream-client';
@@ -127,7 +131,9 @@ export async function main(): Promise<void> {
     );
     const best = sweep.result?.rows?.[0];
     console.log(`  best: ${JSON.stringify(best?.params)} sharpe ${best?.metrics.sharpe}`);
-    console.log(`  worker process peak RSS (VmHWM): ${peakRssMb(worker.child.pid!).toFixed(0)} MB (target ≤ 600 MB)`);
+    console.log(
+      `  worker process peak RSS (VmHWM): ${peakRssMb(worker.child.pid!).toFixed(0)} MB (target ≤ 600 MB), of which indicator series ≤ ${DEFAULT_SERIES_CACHE_BYTES / 2 ** 20} MiB`,
+    );
 
     const expressionStarted = performance.now();
     const expression = await untilEnded<SweepRecord>(call, 'sweeps', { ...base, template_id: 'expression', params: EXPRESSION_PARAMS }, 100);

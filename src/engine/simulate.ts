@@ -3,7 +3,8 @@ import { formatDecimal } from './wire-format';
 import { combineBarEquity, curveDays, sampleDailyEquity, type SymbolEquity } from './equity-curve';
 import { computeMetrics, tradeStatistics } from './metrics';
 import { buildReport } from './report';
-import { planRun, type RunPlan } from './run-plan';
+import { planRun, type RunPlan, type SymbolPlan } from './run-plan';
+import { planningFeed, sharedFeed, type SeriesPlanner, type SeriesStore } from './indicators/indicator-feed';
 import { EquityGuard, initialGuardState, protectionSettings } from './protections';
 import { runSymbol } from './run-symbol';
 import { SymbolAccount } from './symbol-account';
@@ -14,6 +15,12 @@ import type { BacktestInput, BacktestMetrics, BarEquity, EquityPoint, Simulation
 export interface SimulateOptions {
   /** Receives the fraction of bars simulated, in (0, 1], at least every 65,536 bars. */
   onProgress?: (fraction: number) => void;
+  /**
+   * A sweep's indicator series: the strategy reads each indicator's series
+   * over the run's bars from here, computing and adding the ones missing,
+   * instead of updating its own ring buffers (the values are the same).
+   */
+  series?: SeriesStore;
 }
 
 export interface Simulation {
@@ -64,6 +71,20 @@ export function simulateMetrics(input: BacktestInput, options: SimulateOptions =
   return run(input, options).metrics;
 }
 
+/** What a symbol's series keys start with: the symbol and its bars, which the series' values depend on besides the indicator. */
+const seriesScope = (symbol: SymbolPlan) => `${symbol.symbol}[${symbol.from},${symbol.to})`;
+
+/**
+ * Asks `planner` for every indicator series `run(input, { series })` would
+ * ask its store for, in the same order, without simulating a bar: what a
+ * sweep's task is planned by (see `SeriesCache`). Throws what `run` throws
+ * for an invalid input.
+ */
+export function planSeries(input: BacktestInput, planner: SeriesPlanner): void {
+  const plan = planRun(input);
+  for (const symbol of plan.symbols) plan.template.createStrategy(plan.params, planningFeed(symbol.from, symbol.to, seriesScope(symbol), planner));
+}
+
 /** The simulation in the engine's own units, before anything is written as wire strings. */
 export function run(input: BacktestInput, options: SimulateOptions = {}): Simulation {
   const plan = planRun(input);
@@ -90,7 +111,8 @@ export function run(input: BacktestInput, options: SimulateOptions = {}): Simula
     const guard = new EquityGuard(protections, initialGuardState(share));
     const account = new SymbolAccount(share, index, sizing, plan.fees, trades, guard);
     const equity = new Float64Array(symbol.to - symbol.from);
-    runSymbol({ ...symbol, barMs, strategy: plan.template.createStrategy(params), account, guard, equity, reportBars });
+    const feed = options.series && sharedFeed(symbol.candles, symbol.from, symbol.to, seriesScope(symbol), options.series);
+    runSymbol({ ...symbol, barMs, strategy: plan.template.createStrategy(params, feed), account, guard, equity, reportBars });
     finalEquity += account.cash;
     return { openTime: symbol.candles.openTime.subarray(symbol.from, symbol.to), equity, share };
   });

@@ -32,6 +32,11 @@ export interface TestPart {
   end: number;
 }
 
+/** `input` run with the part's params over the part's range. */
+export function withRun(input: BacktestInput, part: TestPart): BacktestInput {
+  return { ...input, config: { ...input.config, params: part.params, start: part.start, end: part.end } };
+}
+
 export interface WalkForwardTests {
   /** Each part's own metrics, as a job over that part would report them. */
   testMetrics: BacktestMetrics[];
@@ -56,7 +61,7 @@ export function chainTestParts(base: BacktestInput, parts: readonly TestPart[]):
   let growth = 1;
   let lastDay = -Infinity;
   for (const part of parts) {
-    const simulation = run({ ...base, config: { ...base.config, params: part.params, start: part.start, end: part.end } });
+    const simulation = run(withRun(base, part));
     testMetrics.push(simulation.metrics);
     if (Number.isNaN(capital)) capital = simulation.plan.capital;
     simulation.days.forEach((day, index) => {

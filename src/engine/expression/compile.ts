@@ -1,12 +1,16 @@
 // Typed-array loops: every slot index below was allocated by the compiler for this array, so `!` stands in for a guard that would cost speed.
 import { Ema } from '../indicators/ema';
+import type { BarStep, IndicatorDefinition, IndicatorFeed } from '../indicators/indicator-feed';
 import { RollingExtreme } from '../indicators/rolling-extreme';
 import { RollingWindow } from '../indicators/rolling-window';
 import { WilderAtr } from '../indicators/wilder-atr';
 import { WilderRsi } from '../indicators/wilder-rsi';
 import { CrossoverSign, PositionIntent, type Strategy } from '../templates/strategy';
 import { FUNCTIONS, type ValueType } from './functions';
+import { canonicalKey } from './indicator-key';
 import { SERIES, type ExpressionNode, type LengthNode } from './syntax';
+
+type CallNode = Extract<ExpressionNode, { kind: 'call' }>;
 
 /** One step of a bar: reads earlier slots of the value array and writes its own. */
 type Step = () => void;
@@ -39,6 +43,8 @@ class History {
 const SLOTS_PER_NODE = 2;
 const TRUE = 1;
 const FALSE = 0;
+/** The functions whose value depends on earlier bars: in a sweep, each is a series shared by the combinations (see `compileStrategy`). */
+const INDICATORS: ReadonlySet<string> = new Set(['sma', 'ema', 'rsi', 'stdev', 'highest', 'lowest', 'atr']);
 
 /**
  * Turns checked trees into a flat list of steps over one Float64Array of
@@ -58,9 +64,15 @@ class Compiler {
   readonly values: Float64Array;
   private count = SERIES.length;
 
+  /**
+   * With a `feed`, every indicator but `root` reads its series from the feed;
+   * `root` is the indicator whose series this compiler's steps compute.
+   */
   constructor(
     private readonly parameters: ReadonlyMap<string, number>,
     nodes: number,
+    private readonly feed?: IndicatorFeed,
+    private readonly root?: ExpressionNode,
   ) {
     this.values = new Float64Array(SERIES.length + SLOTS_PER_NODE * nodes);
     SERIES.forEach((name, index) => this.slots.set(`series:${name}`, index));
@@ -119,8 +131,19 @@ class Compiler {
       case 'binary':
         return this.binary(node.operator, this.compile(node.left).slot, this.compile(node.right).slot);
       case 'call':
-        return this.call(node.name, node.args);
+        return this.feed && node !== this.root && INDICATORS.has(node.name) ? this.fed(node, this.feed) : this.call(node.name, node.args);
     }
+  }
+
+  /** An indicator read from the feed, one value per bar; equal keys (whatever names gave the lengths) share one slot. */
+  private fed(node: CallNode, feed: IndicatorFeed): { slot: number; type: ValueType } {
+    const definition = indicatorDefinition(node, this.parameters);
+    const v = this.values;
+    const slot = this.slot(`fed:${definition.key}`, (out) => {
+      const read = feed(definition);
+      return () => (v[out] = read(v[0]!, v[1]!, v[2]!, v[3]!, v[4]!));
+    });
+    return { slot, type: 'number' };
   }
 
   private lookback(target: ExpressionNode, offset: number): { slot: number; type: ValueType } {
@@ -308,30 +331,66 @@ function countNodes(node: ExpressionNode): number {
   }
 }
 
+/** Writes the bar into the series slots and runs the steps once. */
+function barRunner(values: Float64Array, steps: readonly Step[]): (open: number, high: number, low: number, close: number, volume: number) => void {
+  const stepCount = steps.length;
+  return (open, high, low, close, volume) => {
+    values[0] = open;
+    values[1] = high;
+    values[2] = low;
+    values[3] = close;
+    values[4] = volume;
+    for (let index = 0; index < stepCount; index++) steps[index]!();
+  };
+}
+
+/** The series of one indicator call: its own compiled steps, its inner indicators read from the feed in turn. */
+function indicatorDefinition(node: CallNode, parameters: ReadonlyMap<string, number>): IndicatorDefinition {
+  return {
+    key: canonicalKey(node, parameters),
+    create(feed): BarStep {
+      const compiler = new Compiler(parameters, countNodes(node), feed, node);
+      const slot = compiler.compile(node).slot;
+      compiler.finish();
+      const { values } = compiler;
+      const runBar = barRunner(values, compiler.steps);
+      return (open, high, low, close, volume) => {
+        runBar(open, high, low, close, volume);
+        return values[slot]!;
+      };
+    },
+  };
+}
+
 /**
  * A strategy with the templates' `onBar` contract (contract §17's decisions):
  * flat and `entry` true → the position on `side`; in it and `exit` true →
  * flat, through the templates' own `PositionIntent`, so an expression that
  * states a template's rules decides exactly as the template does. Trees must
  * have passed `checkCondition`, and `parameters` must hold every name they use.
+ * With a `feed` (a sweep), each indicator (sma, ema, rsi, stdev, highest,
+ * lowest, atr, keyed by function, input and lengths) is read from it, so
+ * every combination of the sweep that uses it reads one series; without
+ * one, each updates its own ring buffers bar by bar.
  */
-export function compileStrategy(entry: ExpressionNode, exit: ExpressionNode, parameters: ReadonlyMap<string, number>, side: 'long' | 'short'): Strategy {
-  const compiler = new Compiler(parameters, countNodes(entry) + countNodes(exit));
+export function compileStrategy(
+  entry: ExpressionNode,
+  exit: ExpressionNode,
+  parameters: ReadonlyMap<string, number>,
+  side: 'long' | 'short',
+  feed?: IndicatorFeed,
+): Strategy {
+  const compiler = new Compiler(parameters, countNodes(entry) + countNodes(exit), feed);
   const entrySlot = compiler.compile(entry).slot;
   const exitSlot = compiler.compile(exit).slot;
   compiler.finish();
-  const { values, steps } = compiler;
-  const stepCount = steps.length;
+  const { values } = compiler;
+  const runBar = barRunner(values, compiler.steps);
   const intent = new PositionIntent(side);
   const long = side === 'long';
   return {
     onBar(open, high, low, close, volume) {
-      values[0] = open;
-      values[1] = high;
-      values[2] = low;
-      values[3] = close;
-      values[4] = volume;
-      for (let index = 0; index < stepCount; index++) steps[index]!();
+      runBar(open, high, low, close, volume);
       const enter = values[entrySlot] === TRUE;
       const leave = values[exitSlot] === TRUE;
       return long ? intent.update(enter, false, leave, false) : intent.update(false, enter, false, leave);

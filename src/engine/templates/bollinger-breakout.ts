@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RollingWindow } from '../indicators/rolling-window';
+import { smaOfClose, stdevOfClose } from './close-indicators';
 import { paramsObject, period } from './params';
 import { PositionIntent } from './strategy';
 import { defineTemplate } from './template';
@@ -19,14 +19,14 @@ export const bollingerBreakout = defineTemplate({
   name: 'Bollinger breakout',
   description: 'Goes long when the close breaks above the upper band and leaves when it falls below the middle band; shorts mirror it on the lower band.',
   schema,
-  createStrategy(params) {
-    const window = new RollingWindow(params.period);
+  createStrategy(params, feed) {
+    const mean = feed(smaOfClose(params.period));
+    const deviation = feed(stdevOfClose(params.period));
     const intent = new PositionIntent(params.side);
     return {
-      onBar(_open, _high, _low, close) {
-        window.push(close);
-        const middle = window.mean();
-        const width = params.stddev * window.standardDeviation();
+      onBar(open, high, low, close, volume) {
+        const middle = mean(open, high, low, close, volume);
+        const width = params.stddev * deviation(open, high, low, close, volume);
         return intent.update(close > middle + width, close < middle - width, close < middle, close > middle);
       },
     };

@@ -1,4 +1,4 @@
-import { RollingExtreme } from '../indicators/rolling-extreme';
+import { channelBefore } from './close-indicators';
 import { paramsObject, period } from './params';
 import { PositionIntent } from './strategy';
 import { defineTemplate } from './template';
@@ -14,21 +14,21 @@ export const donchianBreakout = defineTemplate({
   description:
     'Goes long when the close exceeds the highest high of the previous `entry_period` bars and leaves below the lowest low of the previous `exit_period` bars; shorts mirror it.',
   schema,
-  createStrategy(params) {
-    const entryHigh = new RollingExtreme(params.entry_period, 'highest');
-    const entryLow = new RollingExtreme(params.entry_period, 'lowest');
-    const exitHigh = new RollingExtreme(params.exit_period, 'highest');
-    const exitLow = new RollingExtreme(params.exit_period, 'lowest');
+  createStrategy(params, feed) {
+    // The channels are those of the bars before this one.
+    const entryHigh = feed(channelBefore('highest', params.entry_period));
+    const entryLow = feed(channelBefore('lowest', params.entry_period));
+    const exitHigh = feed(channelBefore('highest', params.exit_period));
+    const exitLow = feed(channelBefore('lowest', params.exit_period));
     const intent = new PositionIntent(params.side);
     return {
-      onBar(_open, high, low, close) {
-        // The channels are those of the bars before this one: read before this bar joins them.
-        const position = intent.update(close > entryHigh.value(), close < entryLow.value(), close < exitLow.value(), close > exitHigh.value());
-        entryHigh.push(high);
-        entryLow.push(low);
-        exitHigh.push(high);
-        exitLow.push(low);
-        return position;
+      onBar(open, high, low, close, volume) {
+        return intent.update(
+          close > entryHigh(open, high, low, close, volume),
+          close < entryLow(open, high, low, close, volume),
+          close < exitLow(open, high, low, close, volume),
+          close > exitHigh(open, high, low, close, volume),
+        );
       },
     };
   },

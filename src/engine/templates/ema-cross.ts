@@ -1,4 +1,4 @@
-import { Ema } from '../indicators/ema';
+import { emaOfClose } from './close-indicators';
 import { movingAverageCrossParams } from './params';
 import { crossoverStrategy } from './strategy';
 import { defineTemplate } from './template';
@@ -10,9 +10,9 @@ export const emaCross = defineTemplate({
   name: 'EMA crossover',
   description: 'Trades the crossovers of a fast and a slow exponential moving average of the close (α = 2/(n+1), seeded with the simple mean).',
   schema,
-  createStrategy(params) {
-    const fast = new Ema(params.fast);
-    const slow = new Ema(params.slow);
-    return crossoverStrategy(params.side, (close) => fast.update(close) - slow.update(close));
+  createStrategy(params, feed) {
+    const fast = feed(emaOfClose(params.fast));
+    const slow = feed(emaOfClose(params.slow));
+    return crossoverStrategy(params.side, (open, high, low, close, volume) => fast(open, high, low, close, volume) - slow(open, high, low, close, volume));
   },
 });

@@ -117,11 +117,11 @@ export const expressionTemplate: TemplateDefinition<ExpressionParams> = {
     minCapital: MIN_CAPITAL,
   },
   validateParams: validateExpressionParams,
-  createStrategy(params) {
+  createStrategy(params, feed) {
     const named = namedNumbersOf(params);
     const rules = analyseRules(params, named);
     if (!rules.ok) throw new Error(rules.error.message);
     const { entry, exit } = rules.analysis.checked;
-    return compileStrategy(entry.root, exit.root, named, params.side);
+    return compileStrategy(entry.root, exit.root, named, params.side, feed);
   },
 };

@@ -1,4 +1,6 @@
 import { Ema } from '../indicators/ema';
+import type { IndicatorDefinition } from '../indicators/indicator-feed';
+import { emaOfClose } from './close-indicators';
 import { fastBelowSlow, paramsObject, period } from './params';
 import { crossoverStrategy } from './strategy';
 import { defineTemplate } from './template';
@@ -11,18 +13,26 @@ const schema = fastBelowSlow(
   }),
 );
 
+/** MACD line − signal line; the EMA of the MACD line starts with the first defined MACD value. */
+const macdHistogram = (fast: number, slow: number, signal: number): IndicatorDefinition => ({
+  key: `macd_histogram(close,${fast},${slow},${signal})`,
+  create(feed) {
+    const fastEma = feed(emaOfClose(fast));
+    const slowEma = feed(emaOfClose(slow));
+    const signalEma = new Ema(signal);
+    return (open, high, low, close, volume) => {
+      const macd = fastEma(open, high, low, close, volume) - slowEma(open, high, low, close, volume);
+      return Number.isNaN(macd) ? NaN : macd - signalEma.update(macd);
+    };
+  },
+});
+
 export const macdTrend = defineTemplate({
   id: 'macd_trend',
   name: 'MACD trend',
   description: 'Trades the crossovers of the MACD line (fast EMA − slow EMA of the close) and its signal line (an EMA of the MACD line).',
   schema,
-  createStrategy(params) {
-    const fast = new Ema(params.fast);
-    const slow = new Ema(params.slow);
-    const signal = new Ema(params.signal);
-    return crossoverStrategy(params.side, (close) => {
-      const macd = fast.update(close) - slow.update(close);
-      return Number.isNaN(macd) ? NaN : macd - signal.update(macd);
-    });
+  createStrategy(params, feed) {
+    return crossoverStrategy(params.side, feed(macdHistogram(params.fast, params.slow, params.signal)));
   },
 });

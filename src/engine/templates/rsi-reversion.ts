@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WilderRsi } from '../indicators/wilder-rsi';
+import { rsiOfClose } from './close-indicators';
 import { paramsObject, period } from './params';
 import { PositionIntent } from './strategy';
 import { defineTemplate } from './template';
@@ -23,12 +23,12 @@ export const rsiReversion = defineTemplate({
   name: 'RSI mean reversion',
   description: "Goes long when Wilder's RSI of the close is below `oversold` and leaves when it is above `overbought`; shorts mirror it.",
   schema,
-  createStrategy(params) {
-    const rsi = new WilderRsi(params.period);
+  createStrategy(params, feed) {
+    const rsi = feed(rsiOfClose(params.period));
     const intent = new PositionIntent(params.side);
     return {
-      onBar(_open, _high, _low, close) {
-        const value = rsi.update(close);
+      onBar(open, high, low, close, volume) {
+        const value = rsi(open, high, low, close, volume);
         const oversold = value < params.oversold;
         const overbought = value > params.overbought;
         return intent.update(oversold, overbought, overbought, oversold);

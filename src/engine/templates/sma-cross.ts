@@ -1,4 +1,4 @@
-import { RollingWindow } from '../indicators/rolling-window';
+import { smaOfClose } from './close-indicators';
 import { movingAverageCrossParams } from './params';
 import { crossoverStrategy } from './strategy';
 import { defineTemplate } from './template';
@@ -10,13 +10,9 @@ export const smaCross = defineTemplate({
   name: 'SMA crossover',
   description: 'Trades the crossovers of a fast and a slow simple moving average of the close.',
   schema,
-  createStrategy(params) {
-    const fast = new RollingWindow(params.fast);
-    const slow = new RollingWindow(params.slow);
-    return crossoverStrategy(params.side, (close) => {
-      fast.push(close);
-      slow.push(close);
-      return fast.mean() - slow.mean();
-    });
+  createStrategy(params, feed) {
+    const fast = feed(smaOfClose(params.fast));
+    const slow = feed(smaOfClose(params.slow));
+    return crossoverStrategy(params.side, (open, high, low, close, volume) => fast(open, high, low, close, volume) - slow(open, high, low, close, volume));
   },
 });

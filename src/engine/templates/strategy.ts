@@ -1,3 +1,5 @@
+import type { BarStep } from '../indicators/indicator-feed';
+
 /** The position a strategy wants to hold after a closed bar: short, flat or long. */
 export type Position = -1 | 0 | 1;
 
@@ -59,12 +61,12 @@ export class CrossoverSign {
 }
 
 /** A strategy driven by the crossovers of a difference series: up enters long (or leaves short), down the reverse. */
-export function crossoverStrategy(side: Side, difference: (close: number) => number): Strategy {
+export function crossoverStrategy(side: Side, difference: BarStep): Strategy {
   const crossover = new CrossoverSign();
   const intent = new PositionIntent(side);
   return {
-    onBar(_open, _high, _low, close) {
-      const cross = crossover.update(difference(close));
+    onBar(open, high, low, close, volume) {
+      const cross = crossover.update(difference(open, high, low, close, volume));
       return intent.update(cross > 0, cross < 0, cross < 0, cross > 0);
     },
   };

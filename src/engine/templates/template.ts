@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { publishedSchema, validateWith, type CommonParams, type ParamsValidation } from './params';
+import { streamingFeed, type IndicatorFeed } from '../indicators/indicator-feed';
 import type { Strategy } from './strategy';
 
 /** What `GET /v1/backtest/templates` lists (the API renames the fields to snake_case on the wire). */
@@ -17,8 +18,12 @@ export interface TemplateDefinition<Params extends CommonParams = CommonParams> 
   readonly metadata: TemplateMetadata;
   /** Typed params with defaults applied, or the first problem naming its field (`params.<name>`). */
   validateParams(input: unknown): ParamsValidation<Params>;
-  /** A fresh instance with empty indicator state; one per symbol and per live run. */
-  createStrategy(params: Params): Strategy;
+  /**
+   * A fresh instance with empty indicator state; one per symbol and per live run.
+   * `feed` gives its indicators: a sweep's precomputed series shared by every
+   * combination (`sharedFeed`); without it each updates its own ring buffers.
+   */
+  createStrategy(params: Params, feed?: IndicatorFeed): Strategy;
 }
 
 /**
@@ -33,7 +38,7 @@ interface TemplateSpec<Schema extends z.ZodType<CommonParams>> {
   name: string;
   description: string;
   schema: Schema;
-  createStrategy(params: z.output<Schema>): Strategy;
+  createStrategy(params: z.output<Schema>, feed: IndicatorFeed): Strategy;
 }
 
 export function defineTemplate<Schema extends z.ZodType<CommonParams>>(spec: TemplateSpec<Schema>): TemplateDefinition<z.output<Schema>> {
@@ -46,6 +51,6 @@ export function defineTemplate<Schema extends z.ZodType<CommonParams>>(spec: Tem
       minCapital: MIN_CAPITAL,
     },
     validateParams: (input) => validateWith(spec.schema, input),
-    createStrategy: (params) => spec.createStrategy(params),
+    createStrategy: (params, feed = streamingFeed) => spec.createStrategy(params, feed),
   };
 }

@@ -4,8 +4,10 @@ import { Piscina } from 'piscina';
 import type { TrialSharpes } from '../deflated-sharpe';
 import { EngineError } from '../engine-error';
 import type { BacktestInput, BacktestMetrics, BacktestResult, SimulationResult } from '../types';
-import type { TestPart, WalkForwardTests } from '../walk-forward';
+import { planSeries } from '../simulate';
+import { withRun, type TestPart, type WalkForwardTests } from '../walk-forward';
 import type { BacktestProgress } from './backtest-progress';
+import { DEFAULT_SERIES_CACHE_BYTES, SeriesCache } from './series-cache';
 import type {
   AnyTaskOutcome,
   BacktestTask,
@@ -21,6 +23,8 @@ export interface BacktestPoolOptions {
   threads: number;
   /** An idle thread exits after this long; the next run starts a new one. */
   idleTimeoutMs?: number;
+  /** The most bytes of indicator series held for sweeps at once (`SeriesCache`); default `DEFAULT_SERIES_CACHE_BYTES`. */
+  seriesCacheBytes?: number;
 }
 
 export interface BacktestRunOptions {
@@ -58,8 +62,11 @@ function workerFilename(): string {
 /** Runs `simulate` off the main thread on a piscina pool. */
 export class BacktestPool {
   private readonly piscina: Piscina<BacktestTask, AnyTaskOutcome>;
+  /** The sweeps' indicator series, shared by every thread and every combination of a sweep. */
+  readonly series: SeriesCache;
 
   constructor(options: BacktestPoolOptions) {
+    this.series = new SeriesCache(options.seriesCacheBytes ?? DEFAULT_SERIES_CACHE_BYTES);
     this.piscina = new Piscina({
       filename: workerFilename(),
       minThreads: 0,
@@ -89,12 +96,23 @@ export class BacktestPool {
    * The metrics of `input` run with each run's params and range, in order, on
    * one thread. The candles should sit on a SharedArrayBuffer (see
    * MarketHistory's `shared` option): every thread then reads the same
-   * memory, and a task carries only the handles.
+   * memory, and a task carries only the handles. The runs read the
+   * indicator series of the pool's `series` cache for this input and
+   * compute the missing ones into the slots it reserves: every run with the
+   * same input shares them (see `SeriesCache` for the memory bound).
    */
   async runMetrics(input: BacktestInput, runs: TestPart[], signal?: AbortSignal): Promise<BacktestMetrics[]> {
-    const outcome = (await this.piscina.run({ kind: 'metrics', input, runs }, { signal })) as MetricsTaskOutcome;
-    if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
-    return outcome.metrics;
+    const lease = this.series.lease(input, (planner) => runs.forEach((part) => planSeries(withRun(input, part), planner)));
+    let computed: string[] | undefined;
+    try {
+      const task: BacktestTask = { kind: 'metrics', input, runs, ready: lease.ready, reserved: lease.reserved };
+      const outcome = (await this.piscina.run(task, { signal })) as MetricsTaskOutcome;
+      if (!outcome.ok) throw new EngineError(outcome.error.code, outcome.error.message, outcome.error.field);
+      computed = outcome.computed;
+      return outcome.metrics;
+    } finally {
+      this.series.settle(lease, computed);
+    }
   }
 
   /** Walk-forward test parts, each with its own params, and their chained out-of-sample metrics (see `chainTestParts`). */

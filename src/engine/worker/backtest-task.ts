@@ -18,6 +18,10 @@ export type BacktestTask =
       kind: 'metrics';
       input: BacktestInput;
       runs: TestPart[];
+      /** The indicator series the runs read, by key (a `SeriesLease`'s). */
+      ready: Map<string, Float64Array>;
+      /** Memory for the series the runs compute and the pool keeps, by key. */
+      reserved: Map<string, Float64Array>;
     }
   | { kind: 'walk_forward_tests'; input: BacktestInput; parts: TestPart[] }
   /** A sweep's best row run once more for its daily returns, deflated by the trials (contract §18). */
@@ -36,7 +40,14 @@ export type TaskFailure = { ok: false; error: { code: EngineErrorCode; message: 
  * its own fields (`code`, `field`) when it crosses the thread boundary.
  */
 export type BacktestTaskOutcome = BacktestTaskResult | TaskFailure;
-export type MetricsTaskOutcome = { ok: true; metrics: BacktestMetrics[] } | TaskFailure;
+export type MetricsTaskOutcome =
+  | {
+      ok: true;
+      metrics: BacktestMetrics[];
+      /** The keys of the reserved series the runs computed. */
+      computed: string[];
+    }
+  | TaskFailure;
 export type WalkForwardTaskOutcome = ({ ok: true } & WalkForwardTests) | TaskFailure;
 export type DeflatedSharpeTaskOutcome = { ok: true; value: number } | TaskFailure;
 export type AnyTaskOutcome = BacktestTaskOutcome | MetricsTaskOutcome | WalkForwardTaskOutcome | DeflatedSharpeTaskOutcome;

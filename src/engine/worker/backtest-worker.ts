@@ -1,14 +1,10 @@
 import { EngineError } from '../engine-error';
 import { simulate, simulateMetrics } from '../simulate';
 import { selectionDeflatedSharpe } from '../sweep-selection';
-import type { BacktestInput } from '../types';
-import { chainTestParts, type TestPart } from '../walk-forward';
+import { chainTestParts, withRun } from '../walk-forward';
 import { BacktestProgress } from './backtest-progress';
+import { TaskSeries } from './series-cache';
 import type { AnyTaskOutcome, BacktestTask } from './backtest-task';
-
-function withRun(input: BacktestInput, part: TestPart): BacktestInput {
-  return { ...input, config: { ...input.config, params: part.params, start: part.start, end: part.end } };
-}
 
 function perform(task: BacktestTask): AnyTaskOutcome {
   switch (task.kind) {
@@ -17,8 +13,11 @@ function perform(task: BacktestTask): AnyTaskOutcome {
       const { result, barEquity } = simulate(task.input, progress ? { onProgress: (fraction) => (progress.fraction = fraction) } : {});
       return task.withBarEquity ? { ok: true, result, barEquity } : { ok: true, result };
     }
-    case 'metrics':
-      return { ok: true, metrics: task.runs.map((part) => simulateMetrics(withRun(task.input, part))) };
+    case 'metrics': {
+      const series = new TaskSeries(task.ready, task.reserved);
+      const metrics = task.runs.map((part) => simulateMetrics(withRun(task.input, part), { series }));
+      return { ok: true, metrics, computed: series.computed };
+    }
     case 'walk_forward_tests':
       return { ok: true, ...chainTestParts(task.input, task.parts) };
     case 'deflated_sharpe':

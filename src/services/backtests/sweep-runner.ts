@@ -257,7 +257,12 @@ export class SweepRunner {
     const loaded = this.inputs.get(sweepId);
     if (!loaded || --loaded.users > 0) return;
     loaded.timer = setTimeout(() => {
-      if (loaded.users === 0 && this.inputs.get(sweepId) === loaded) this.inputs.delete(sweepId);
+      if (loaded.users > 0 || this.inputs.get(sweepId) !== loaded) return;
+      this.inputs.delete(sweepId);
+      loaded.input.then(
+        (input) => this.pool.series.forget(input),
+        () => undefined,
+      );
     }, this.settings.keepInputMs);
     loaded.timer.unref();
   }
