@@ -8,6 +8,8 @@ module.exports = {
   },
   // jose is ESM-only; Jest's module system cannot load it untransformed.
   transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  // The service's sources and packages load once per Jest worker, not once per test file (test/support/shared-modules-runtime.js).
+  runtime: '<rootDir>/test/support/shared-modules-runtime.js',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
