@@ -87,7 +87,7 @@ export class EquityGuard {
   /** Whether a bar's equity needs looking at at all: the runtime skips the call when neither rule is set. */
   readonly watchesEquity: boolean;
 
-  /** The bar loop's hot path compares with these: 1 − each limit (NaN when not set, which no equity is at or below). */
+  /** The rules compare with these: 1 − each limit (NaN when not set, which no equity is at or below). */
   private readonly drawdownKeeps: number;
   private readonly dailyKeeps: number;
   /** 00:00 UTC after `state.day`: a bar before it is on the same day, without a division per bar. */
@@ -106,7 +106,7 @@ export class EquityGuard {
     this.drawdownKeeps = 1 - settings.maxDrawdown;
     this.dailyKeeps = 1 - settings.dailyLoss;
     this.nextDay = state.day + DAY_MS;
-    if (this.watchesEquity) this.updateQuietBars();
+    this.updateQuietBars();
   }
 
   /**
@@ -114,7 +114,7 @@ export class EquityGuard {
    * few bars: one that opens before `quietUntil` with an equity above
    * `quietFloor` and at most `quietCeiling` changes nothing but the last
    * equity (no new day, no new peak) and trips nothing. The three change only
-   * in `afterBar`; without a rule on equity every bar is quiet.
+   * in `afterBar`.
    */
   get quietUntil(): number {
     return this.quietEnd;
@@ -171,9 +171,11 @@ export class EquityGuard {
    * `tripAt` trips at or below the drawdown level (unless stopped) and, on a
    * day not halted, at or below the daily level; a halt that may end within
    * the day counts as none, leaving its bars to `tripAt`. An unset rule's
-   * level is NaN, which no equity is at or below: −∞ here.
+   * level is NaN, which no equity is at or below: −∞ here. Without a rule on
+   * equity every bar stays quiet.
    */
   private updateQuietBars(): void {
+    if (!this.watchesEquity) return;
     const state = this.state;
     const drawdownLevel = state.stopped ? NaN : state.peak * this.drawdownKeeps;
     const dailyLevel = state.stopped || state.haltedUntil >= this.nextDay ? NaN : state.dayEquity * this.dailyKeeps;
