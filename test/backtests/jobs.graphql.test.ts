@@ -13,7 +13,8 @@ import {
 } from '../graphql/generated';
 import { finishedJob, jobBody, waitForJob } from '../support/backtest';
 import { graphql } from '../support/http';
-import { collectSubscription, graphqlRunInput, startBacktestGraphqlWorld, type BacktestGraphqlWorld } from '../support/backtest-graphql';
+import { collectSubscription, graphqlRunInput } from '../support/backtest-graphql';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
 import { bearer, newAccount, signature, type OutsideWorld } from '../support/identity';
 import type { TestService } from '../support/test-service';
 import { defined } from '../support/defined';
@@ -25,11 +26,11 @@ describe('backtest jobs over GraphQL and the backtestJob subscription (contract 
   let world: OutsideWorld;
   let exchange: ExchangeStandIn;
   let service: TestService;
-  let wsClient: BacktestGraphqlWorld['wsClient'];
-  let stop: () => Promise<void>;
+  let wsClient: BacktestWorld['wsClient'];
+  let stop: BacktestWorld['stop'];
   const collect = (client: Client, id: string) => collectSubscription(client, WatchBacktestJobDocument, { id }, (data) => data.backtestJob);
 
-  beforeAll(async () => ({ world, exchange, service, wsClient, stop } = await startBacktestGraphqlWorld()));
+  beforeAll(async () => ({ world, exchange, service, wsClient, stop } = await startBacktestWorld({ workers: 1 })));
   afterAll(() => stop());
 
   it('an app-token user lists templates, creates, lists, reads and cancels jobs: the same records as REST', async () => {

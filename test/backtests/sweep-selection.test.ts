@@ -1,10 +1,8 @@
 import type { BacktestResult } from '../../src/engine';
 import type { SweepRecord } from '../../src/services/backtests/sweep-records';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { finishedJob, finishedSweep, jobBody, sweepBody } from '../support/backtest';
 import { defined } from '../support/defined';
-import { newAccount, startOutsideWorld, type OutsideWorld } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
 
 /** Φ by Simpson's rule over the density: plain and independent of the engine's approximation. */
 function plainCdf(x: number): number {
@@ -45,22 +43,11 @@ function deflatedSharpe(trialSharpes: number[], dailyEquity: number[]): number {
 }
 
 describe('sweep selection (contract §18): trials and the deflated Sharpe ratio of the best row', () => {
-  let world: OutsideWorld;
-  let exchange: ExchangeStandIn;
-  let service: TestService;
-  let emails = 0;
-  const account = () => newAccount(service.url, world, `sel${(emails += 1)}@example.com`);
+  let account: BacktestWorld['account'];
+  let stop: BacktestWorld['stop'];
 
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '2' });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ account, stop } = await startBacktestWorld({ workers: 2 })));
+  afterAll(() => stop());
 
   it('counts the combinations run (not the skipped) and deflates the best row by every trial, as computed from the rows and the best row run as a job', async () => {
     const { call } = await account();

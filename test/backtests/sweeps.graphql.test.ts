@@ -9,7 +9,8 @@ import {
 import { sweepBody } from '../support/backtest';
 import { defined } from '../support/defined';
 import { graphql } from '../support/http';
-import { collectSubscription, graphqlRunInput, startBacktestGraphqlWorld, type BacktestGraphqlWorld } from '../support/backtest-graphql';
+import { collectSubscription, graphqlRunInput } from '../support/backtest-graphql';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
 import { bearer, newAccount, type OutsideWorld } from '../support/identity';
 import type { TestService } from '../support/test-service';
 import { waitFor } from '../support/wait';
@@ -19,10 +20,10 @@ const input = graphqlRunInput(sweepBody());
 describe('backtest sweeps over GraphQL and the backtestSweep subscription (contract §13)', () => {
   let world: OutsideWorld;
   let service: TestService;
-  let wsClient: BacktestGraphqlWorld['wsClient'];
-  let stop: () => Promise<void>;
+  let wsClient: BacktestWorld['wsClient'];
+  let stop: BacktestWorld['stop'];
 
-  beforeAll(async () => ({ world, service, wsClient, stop } = await startBacktestGraphqlWorld()));
+  beforeAll(async () => ({ world, service, wsClient, stop } = await startBacktestWorld({ workers: 1 })));
   afterAll(() => stop());
 
   const untilDone = (id: string, auth: Record<string, string>) =>

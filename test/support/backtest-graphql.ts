@@ -1,50 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
+import type { Client } from 'graphql-ws';
 import type { TemplateId, Timeframe } from '../graphql/generated';
-import { startOutsideWorld, type OutsideWorld } from './identity';
-import { startTestService, type TestService } from './test-service';
-
-/** A service running backtests on one engine thread, its candles from an exchange stand-in, and the graphql-ws clients a test opens on it. */
-export interface BacktestGraphqlWorld {
-  world: OutsideWorld;
-  exchange: ExchangeStandIn;
-  service: TestService;
-  /** A lazy graphql-ws client on the service; `stop` disposes of it. */
-  wsClient: (connectionParams: Record<string, unknown>) => Client;
-  stop: () => Promise<void>;
-}
-
-export async function startBacktestGraphqlWorld(): Promise<BacktestGraphqlWorld> {
-  const world = await startOutsideWorld();
-  const exchange = await startExchangeStandIn();
-  const service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '1' });
-  const clients: Client[] = [];
-  return {
-    world,
-    exchange,
-    service,
-    wsClient: (connectionParams) => {
-      const client = createClient({
-        url: `${service.url.replace('http', 'ws')}/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams,
-        retryAttempts: 0,
-        lazy: true,
-      });
-      clients.push(client);
-      return client;
-    },
-    stop: async () => {
-      await Promise.all(clients.map(async (client) => client.dispose()));
-      await service.stop();
-      await exchange.close();
-      await world.stop();
-    },
-  };
-}
 
 /** A REST test body (a job's or a sweep's) in GraphQL's field names. */
 export function graphqlRunInput(rest: Record<string, unknown>) {
