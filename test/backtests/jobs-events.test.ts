@@ -1,43 +1,31 @@
 import { createTestCa, type TestCa } from '../stand-ins/test-ca';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
+import type { ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { WebhookReceiver } from '../stand-ins/webhook-receiver';
 import { jobBody, waitForJob } from '../support/backtest';
-import { newAccount, startOutsideWorld, type OutsideWorld } from '../support/identity';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
+import { newAccount, type OutsideWorld } from '../support/identity';
 import { spawnService } from '../support/service-process';
-import { createTestDatabase, startTestService, type TestService } from '../support/test-service';
+import { startTestService, type TestService } from '../support/test-service';
 
 describe('backtest job events and worker processes', () => {
   let ca: TestCa;
   let world: OutsideWorld;
-  let exchange: ExchangeStandIn;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let env: Record<string, string>;
   let service: TestService;
+  let stop: BacktestWorld['stop'];
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
     ca = await createTestCa();
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    database = await createTestDatabase();
-    env = {
-      ...world.env,
-      UPSTREAM_FAPI_URL: exchange.url,
-      WEBHOOK_EXTRA_CA_FILE: ca.caFile,
-      WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
-      DATABASE_URL: database.url,
-      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-      BACKTEST_WORKERS: '1',
-    };
-    service = await startTestService(env, database);
+    ({ world, service, stop } = await startBacktestWorld({
+      workers: 1,
+      ownDatabase: true,
+      env: { WEBHOOK_EXTRA_CA_FILE: ca.caFile, WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8' },
+    }));
     receiver = new WebhookReceiver(ca.server);
   });
   afterAll(async () => {
     await receiver.stop();
-    await service.stop();
-    await database.drop();
-    await exchange.close();
-    await world.stop();
+    await stop();
   });
 
   it('a finished job sends backtest.job_done with its metrics, and a failed one backtest.job_failed with its error, to a subscribed HTTPS webhook', async () => {
@@ -70,29 +58,13 @@ describe('backtest job events and worker processes', () => {
 describe('a job whose worker process dies', () => {
   let world: OutsideWorld;
   let exchange: ExchangeStandIn;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let database: BacktestWorld['database'];
   let env: Record<string, string>;
   let api: TestService;
+  let stop: BacktestWorld['stop'];
 
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    database = await createTestDatabase();
-    env = {
-      ...world.env,
-      UPSTREAM_FAPI_URL: exchange.url,
-      DATABASE_URL: database.url,
-      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-      BACKTEST_WORKERS: '1',
-    };
-    api = await startTestService({ ...env, ROLE: 'api' }, database);
-  });
-  afterAll(async () => {
-    await api.stop();
-    await database.drop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ world, exchange, database, env, service: api, stop } = await startBacktestWorld({ workers: 1, ownDatabase: true, role: 'api' })));
+  afterAll(() => stop());
 
   it('is not left running: another worker process takes it over at once (liveness lock gone) and finishes it', async () => {
     const { call } = await newAccount(api.url, world, 'crash@example.com');

@@ -1,27 +1,14 @@
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { jobBody, waitForJob } from '../support/backtest';
-import { newAccount, startOutsideWorld, type OutsideWorld } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
 import { strategyBody } from '../support/trading-world';
 
 describe('backtest jobs based on a stored strategy (spec "Create": strategy_id)', () => {
-  let world: OutsideWorld;
-  let exchange: ExchangeStandIn;
-  let service: TestService;
-  let emails = 0;
-  const account = () => newAccount(service.url, world, `bts${(emails += 1)}@example.com`);
+  let account: BacktestWorld['account'];
+  let stop: BacktestWorld['stop'];
   const range = { start: '2024-01-01T00:00:00Z', end: '2024-01-20T00:00:00Z' };
 
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ account, stop } = await startBacktestWorld()));
+  afterAll(() => stop());
 
   it('the strategy config is the base and each field in the request overrides it; the job runs to done', async () => {
     const { call } = await account();

@@ -1,8 +1,6 @@
 import type { BacktestResult } from '../../src/engine';
-import { print } from 'graphql';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
+import type { Client } from 'graphql-ws';
+import type { ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import {
   BacktestJobDocument,
   BacktestJobReportDocument,
@@ -11,73 +9,29 @@ import {
   CancelBacktestJobDocument,
   CreateBacktestJobDocument,
   WatchBacktestJobDocument,
-  type TemplateId,
   type Timeframe,
 } from '../graphql/generated';
 import { finishedJob, jobBody, waitForJob } from '../support/backtest';
 import { graphql } from '../support/http';
-import { bearer, newAccount, signature, startOutsideWorld, type OutsideWorld } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { collectSubscription, graphqlRunInput } from '../support/backtest-graphql';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
+import { bearer, newAccount, signature, type OutsideWorld } from '../support/identity';
+import type { TestService } from '../support/test-service';
 import { defined } from '../support/defined';
 import { waitFor } from '../support/wait';
 
-const rest = jobBody();
-/** The REST test body in GraphQL's field names. */
-const input = {
-  templateId: rest.template_id as TemplateId,
-  params: rest.params as Record<string, unknown>,
-  symbols: rest.symbols as string[],
-  // GraphQL's Timeframe enum names the body's `1h` H1.
-  timeframe: 'H1' as Timeframe,
-  start: rest.start as string,
-  end: rest.end as string,
-  capital: rest.capital as string,
-};
+const input = graphqlRunInput(jobBody());
 
 describe('backtest jobs over GraphQL and the backtestJob subscription (contract §9)', () => {
   let world: OutsideWorld;
   let exchange: ExchangeStandIn;
   let service: TestService;
-  const clients: Client[] = [];
+  let wsClient: BacktestWorld['wsClient'];
+  let stop: BacktestWorld['stop'];
+  const collect = (client: Client, id: string) => collectSubscription(client, WatchBacktestJobDocument, { id }, (data) => data.backtestJob);
 
-  function wsClient(connectionParams: Record<string, unknown>): Client {
-    const client = createClient({
-      url: `${service.url.replace('http', 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
-      connectionParams,
-      retryAttempts: 0,
-      lazy: true,
-    });
-    clients.push(client);
-    return client;
-  }
-
-  /** Collects every event of one subscription until it completes or errors. */
-  function collect(client: Client, id: string): Promise<{ events: any[]; errors?: unknown }> {
-    const events: any[] = [];
-    return new Promise((resolve) => {
-      client.subscribe(
-        { query: print(WatchBacktestJobDocument), variables: { id } },
-        {
-          next: (value) => (value.errors ? resolve({ events, errors: value.errors }) : events.push(value.data!.backtestJob)),
-          error: (errors) => resolve({ events, errors }),
-          complete: () => resolve({ events }),
-        },
-      );
-    });
-  }
-
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '1' });
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map(async (client) => client.dispose()));
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ world, exchange, service, wsClient, stop } = await startBacktestWorld({ workers: 1 })));
+  afterAll(() => stop());
 
   it('an app-token user lists templates, creates, lists, reads and cancels jobs: the same records as REST', async () => {
     const { token } = await newAccount(service.url, world, 'gql-bt@example.com');

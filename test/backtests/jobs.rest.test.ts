@@ -1,30 +1,24 @@
 import type { BacktestResult } from '../../src/engine';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
+import type { ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { finishedJob, jobBody, waitForJob } from '../support/backtest';
-import { newAccount, startOutsideWorld, type OutsideWorld, type SignedClient } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
+import type { SignedClient } from '../support/identity';
+import type { TestService } from '../support/test-service';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
-  let world: OutsideWorld;
   let exchange: ExchangeStandIn;
   let service: TestService;
   let call: SignedClient;
-  let emails = 0;
-  const account = () => newAccount(service.url, world, `bt${(emails += 1)}@example.com`, ['webhooks:write']);
+  let account: BacktestWorld['account'];
+  let stop: BacktestWorld['stop'];
 
   beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '2' });
+    ({ exchange, service, account, stop } = await startBacktestWorld({ workers: 2, scopes: ['webhooks:write'] }));
     call = (await account()).call;
   });
-  afterAll(async () => {
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  afterAll(() => stop());
 
   it('GET /v1/backtest/templates lists the six templates and expression with their params schemas, at weight 1', async () => {
     const { call: fresh } = await account();
