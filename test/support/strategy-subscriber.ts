@@ -1,14 +1,11 @@
 import { print } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import type { EventEnvelope } from '../../src/events/event-types';
 import { StrategyEventsDocument } from '../graphql/generated';
 
-export interface ReceivedEvent {
-  id: string;
-  type: string;
-  timestamp: string;
-  data: Record<string, unknown>;
-}
+/** What the subscription delivers: the contract §9 envelope, as webhooks receive it too. */
+export type ReceivedEvent = EventEnvelope;
 
 /** The data of `strategy.position_opened` and `strategy.position_closed` (contract §9), as the runtime sends it. */
 export interface PositionEventData {
