@@ -80,7 +80,7 @@ describe('CSV downloads of a done job (contract §18)', () => {
       expect(missing.status).toBe(404);
       expect(JSON.parse(missing.text)).toEqual({ error: { code: 'NOT_FOUND', message: 'no such backtest job' } });
     }
-    expect(((await waitForJob(call, id)) as JobRecord).status).toBe('done');
+    expect((await waitForJob(call, id)).status).toBe('done');
   });
 
   it('an unsigned request → 401', async () => {

@@ -1,9 +1,11 @@
 import { createTestCa, type TestCa } from '../stand-ins/test-ca';
 import type { ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { WebhookReceiver } from '../stand-ins/webhook-receiver';
-import { jobBody, waitForJob } from '../support/backtest';
 import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
 import { newAccount, type OutsideWorld } from '../support/identity';
+import type { JobRecord } from '../../src/services/backtests/job-records';
+import { createdJobId, jobBody, waitForJob } from '../support/backtest';
+import { anyString, arrayContaining, matching } from '../support/matchers';
 import { spawnService } from '../support/service-process';
 import { startTestService, type TestService } from '../support/test-service';
 
@@ -32,22 +34,22 @@ describe('backtest job events and worker processes', () => {
     const url = await receiver.start();
     const { call } = await newAccount(service.url, world, 'events@example.com', ['webhooks:write']);
     expect((await call('POST', '/v1/webhooks', { url, events: ['backtest.*'] })).status).toBe(200);
-    const done = await waitForJob(call, (await call('POST', '/v1/backtest/jobs', jobBody())).body.id);
-    const failed = await waitForJob(call, (await call('POST', '/v1/backtest/jobs', jobBody({ symbols: ['NOPEUSDT'] }))).body.id);
+    const done = await waitForJob(call, await createdJobId(call, jobBody()));
+    const failed = await waitForJob(call, await createdJobId(call, jobBody({ symbols: ['NOPEUSDT'] })));
     await receiver.waitFor(2);
-    const events = receiver.received.map((request) => JSON.parse(request.body));
+    const events = receiver.received.map((request) => JSON.parse(request.body) as unknown);
     expect(events).toEqual(
-      expect.arrayContaining([
+      arrayContaining([
         {
-          id: expect.stringMatching(/^evt_/),
+          id: matching(/^evt_/),
           type: 'backtest.job_done',
-          timestamp: expect.any(String),
-          data: { job_id: done.id, status: 'done', metrics: done.result.metrics },
+          timestamp: anyString(),
+          data: { job_id: done.id, status: 'done', metrics: done.result!.metrics },
         },
         {
-          id: expect.stringMatching(/^evt_/),
+          id: matching(/^evt_/),
           type: 'backtest.job_failed',
-          timestamp: expect.any(String),
+          timestamp: anyString(),
           data: { job_id: failed.id, status: 'failed', error: failed.error },
         },
       ]),
@@ -70,7 +72,7 @@ describe('a job whose worker process dies', () => {
     const { call } = await newAccount(api.url, world, 'crash@example.com');
     exchange.fault('/fapi/v1/klines', { delayMs: 4000 }, 1);
     const doomed = await spawnService({ ...env, ROLE: 'worker' });
-    const created = await call('POST', '/v1/backtest/jobs', jobBody());
+    const created = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody());
     const running = await waitForJob(call, created.body.id, (job) => job.status === 'running');
     while (exchange.calls('/fapi/v1/klines') === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     doomed.child.kill('SIGKILL');
