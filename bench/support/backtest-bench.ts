@@ -8,6 +8,7 @@ import { newAccount, startOutsideWorld, type SignedClient } from '../../test/sup
 import { spawnService, type ServiceProcess } from '../../test/support/service-process';
 import { startTestService, type TestService } from '../../test/support/test-service';
 import { startBenchDatabase } from './bench-database';
+import { SERVICE_NODE_FLAGS } from './service-process';
 
 /** A process's peak resident memory (VmHWM), in MB. */
 export function peakRssMb(pid: number): number {
@@ -68,7 +69,13 @@ export async function startBacktestBench(): Promise<BacktestBench> {
     api,
     call,
     worker: async (workerEnv = {}) => {
-      const spawned = await spawnService({ ...env, ...workerEnv, LOG_LEVEL: 'info', ROLE: 'worker', DATABASE_URL: api.databaseUrl }, 60_000, 'compiled');
+      // NODE_OPTIONS carries `npm start`'s Node flags: the young generation they size is part of the peak memory measured.
+      const nodeOptions = [process.env.NODE_OPTIONS, ...SERVICE_NODE_FLAGS].filter(Boolean).join(' ');
+      const spawned = await spawnService(
+        { ...env, ...workerEnv, LOG_LEVEL: 'info', ROLE: 'worker', DATABASE_URL: api.databaseUrl, NODE_OPTIONS: nodeOptions },
+        60_000,
+        'compiled',
+      );
       workers.push(spawned);
       return spawned;
     },

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** The Node flags `npm start` runs the service with (package.json `config.node_flags`). */
-const SERVICE_NODE_FLAGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { config: { node_flags: string } }).config.node_flags
+export const SERVICE_NODE_FLAGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { config: { node_flags: string } }).config.node_flags
   .split(' ')
   .filter(Boolean);
 

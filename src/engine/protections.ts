@@ -69,7 +69,7 @@ export interface GuardState {
   /** 00:00 UTC of the day of the last bar seen, and the equity at that instant. */
   day: number;
   dayEquity: number;
-  /** Equity at the last bar's close (the capital before the first). */
+  /** Equity at the last bar's close (the capital before the first); the backtest's loop, which skips quiet bars, keeps its own. */
   lastEquity: number;
   /** The max drawdown tripped: no entry for the rest of the run. */
   stopped: boolean;
@@ -84,14 +84,18 @@ export function initialGuardState(capital: number): GuardState {
 
 export class EquityGuard {
   readonly state: GuardState;
-  /** Whether a bar's equity needs looking at at all: the backtest skips the call when neither rule is set. */
+  /** Whether a bar's equity needs looking at at all: the runtime skips the call when neither rule is set. */
   readonly watchesEquity: boolean;
 
-  /** The bar loop's hot path compares with these: 1 − each limit (NaN when not set, which no equity is at or below). */
+  /** The rules compare with these: 1 − each limit (NaN when not set, which no equity is at or below). */
   private readonly drawdownKeeps: number;
   private readonly dailyKeeps: number;
   /** 00:00 UTC after `state.day`: a bar before it is on the same day, without a division per bar. */
   private nextDay: number;
+  /** See `quietUntil`. */
+  private quietEnd = Infinity;
+  private quietLow = -Infinity;
+  private quietHigh = Infinity;
 
   constructor(
     private readonly settings: ProtectionSettings,
@@ -102,23 +106,50 @@ export class EquityGuard {
     this.drawdownKeeps = 1 - settings.maxDrawdown;
     this.dailyKeeps = 1 - settings.dailyLoss;
     this.nextDay = state.day + DAY_MS;
+    this.updateQuietBars();
+  }
+
+  /**
+   * The bars `afterBar` needn't see, so that the backtest's loop calls it on
+   * few bars: one that opens before `quietUntil` with an equity above
+   * `quietFloor` and at most `quietCeiling` changes nothing but the last
+   * equity (no new day, no new peak) and trips nothing. The three change only
+   * in `afterBar`.
+   */
+  get quietUntil(): number {
+    return this.quietEnd;
+  }
+
+  get quietFloor(): number {
+    return this.quietLow;
+  }
+
+  get quietCeiling(): number {
+    return this.quietHigh;
   }
 
   /**
    * The equity at the close of the bar opened at `openTime`. The bar belongs
    * to the UTC day of its open time, whose reference is the equity at that
-   * day's 00:00: the close of the last bar before it, or the capital on the
-   * run's first day. When both rules trip on one bar the max drawdown is
-   * reported: it is the stronger of the two. A rule that has tripped does not
-   * trip again while its halt lasts.
+   * day's 00:00: the close of the last bar before it (`previousEquity`, which
+   * a caller that skipped quiet bars passes), or the capital on the run's
+   * first day. When both rules trip on one bar the max drawdown is reported:
+   * it is the stronger of the two. A rule that has tripped does not trip
+   * again while its halt lasts.
    */
-  afterBar(openTime: number, equity: number): Trip {
+  afterBar(openTime: number, equity: number, previousEquity = this.state.lastEquity): Trip {
+    const trip = this.tripAt(openTime, equity, previousEquity);
+    this.updateQuietBars();
+    return trip;
+  }
+
+  private tripAt(openTime: number, equity: number, previousEquity: number): Trip {
     const state = this.state;
     if (openTime >= this.nextDay) {
       const day = Math.floor(openTime / DAY_MS) * DAY_MS;
       if (day > state.day) {
         state.day = day;
-        state.dayEquity = state.lastEquity;
+        state.dayEquity = previousEquity;
       }
       this.nextDay = state.day + DAY_MS;
     }
@@ -134,6 +165,23 @@ export class EquityGuard {
       return TRIP_DAILY_LOSS;
     }
     return TRIP_NONE;
+  }
+
+  /**
+   * `tripAt` trips at or below the drawdown level (unless stopped) and, on a
+   * day not halted, at or below the daily level; a halt that may end within
+   * the day counts as none, leaving its bars to `tripAt`. An unset rule's
+   * level is NaN, which no equity is at or below: −∞ here. Without a rule on
+   * equity every bar stays quiet.
+   */
+  private updateQuietBars(): void {
+    if (!this.watchesEquity) return;
+    const state = this.state;
+    const drawdownLevel = state.stopped ? NaN : state.peak * this.drawdownKeeps;
+    const dailyLevel = state.stopped || state.haltedUntil >= this.nextDay ? NaN : state.dayEquity * this.dailyKeeps;
+    this.quietEnd = this.nextDay;
+    this.quietLow = Math.max(Number.isNaN(drawdownLevel) ? -Infinity : drawdownLevel, Number.isNaN(dailyLevel) ? -Infinity : dailyLevel);
+    this.quietHigh = state.peak;
   }
 
   /** A position exited at `time` with net `pnl`: a loss (pnl ≤ 0) starts the cooldown. */

@@ -162,6 +162,17 @@ export interface BacktestResult {
   report?: BacktestReport;
 }
 
+/**
+ * A done job's result as the job store keeps it: `result`'s JSON text,
+ * written in the engine thread (the 10⁵ trade objects of a 5-year 1m run
+ * never cross to the main thread, which only stores the text), and its
+ * metrics, stored apart for lists.
+ */
+export interface ResultJson {
+  json: string;
+  metrics: BacktestMetrics;
+}
+
 /** Mark-to-market equity of the combined account at the close of each bar (float64; see simulate.ts). */
 export interface BarEquity {
   /** Open times of the bars, Unix milliseconds, ascending; `equity[i]` is valued at the close of the bar opening at `openTime[i]`. */

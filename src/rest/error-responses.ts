@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable';
-import { AppError, isAppError } from '../errors/app-error';
+import { AppError, isAppError, type ErrorCode, type ValidationIssue } from '../errors/app-error';
 import type { Logger } from '../observability/logger';
 
 /**
@@ -30,7 +30,22 @@ export function sendError(req: Request, res: Response, error: unknown, logger: L
   res.status(appError.status).json(errorBody(appError, style));
 }
 
-export function errorBody(error: AppError, style: ErrorStyle): unknown {
+/** `/v1`'s error body. */
+export interface SignedErrorBody {
+  error: { code: ErrorCode; message: string; field?: string };
+}
+
+/** Every other path's FastAPI-style error body: the validation issues, or the message. */
+export interface DetailErrorBody {
+  detail: ValidationIssue[] | string;
+}
+
+/** `/graphql`'s answer to a request it could not read. */
+export interface GraphQLErrorBody {
+  errors: { message: string; extensions: { code: ErrorCode; issues?: ValidationIssue[] } }[];
+}
+
+export function errorBody(error: AppError, style: ErrorStyle): SignedErrorBody | DetailErrorBody | GraphQLErrorBody {
   if (style === 'signed') {
     return { error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } };
   }

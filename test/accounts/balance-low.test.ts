@@ -1,8 +1,10 @@
+import type { EventEnvelope } from '../../src/events/event-types';
 import { startReceiverWorld, type ReceiverWorld, type WebhookReceiver } from '../stand-ins/webhook-receiver';
 import { request } from '../support/http';
 import { bearer, newAccount } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, type TradingWorld } from '../support/trading-world';
+import { anyString, matching } from '../support/matchers';
 
 const CHECK_MS = 150;
 /** Five balance checks: after the awaited delivery, time for any extra one to arrive (an absence has no event to await). */
@@ -27,7 +29,7 @@ describe("account.balance_low (issue 6 item 5): once per crossing of a webhook's
     await world.stop();
   });
 
-  const deliveriesTo = (path: string) => receiver.received.filter((entry) => entry.path === path).map((entry) => JSON.parse(entry.body));
+  const deliveriesTo = (path: string) => receiver.received.filter((entry) => entry.path === path).map((entry) => JSON.parse(entry.body) as EventEnvelope);
 
   it('records the event for each watching webhook when a tracked balance falls below its threshold, again only after it recovered', async () => {
     const owner = await newAccount(service.url, world, 'balance@example.com', ['webhooks:write']);
@@ -44,9 +46,9 @@ describe("account.balance_low (issue 6 item 5): once per crossing of a webhook's
     await sleep(CHECK_MS * 5);
     expect(deliveriesTo('/explicit')).toEqual([
       {
-        id: expect.stringMatching(/^evt_/),
+        id: matching(/^evt_/),
         type: 'account.balance_low',
-        timestamp: expect.any(String),
+        timestamp: anyString(),
         data: { asset: 'USDT', balance: '4000', threshold: '5000', source: 'paper' },
       },
     ]);

@@ -1,3 +1,4 @@
+import type { SignedErrorBody } from '../../src/rest/error-responses';
 import fc from 'fast-check';
 import { findTemplate, validateTemplateParams, type Position } from '../../src/engine/templates';
 import { AppError } from '../../src/errors/app-error';
@@ -137,10 +138,8 @@ function runAccepted(entry: string, exit: string, named: Record<string, unknown>
   for (const position of positions) expect([0, 1]).toContain(position);
 }
 
-type ErrorBody = { error: { code: string; message: string; field?: string } };
-
 /** The error body's shape, checked field by field (jest's asymmetric matchers are typed `any`). */
-function expectInvalidParameter(body: ErrorBody, field: RegExp): void {
+function expectInvalidParameter(body: SignedErrorBody, field: RegExp): void {
   expect(Object.keys(body.error).sort()).toEqual(['code', 'field', 'message']);
   expect(body.error.code).toBe('INVALID_PARAMETER');
   expect(typeof body.error.message).toBe('string');
@@ -196,7 +195,7 @@ describe('expression fuzzing (contract §17: every answer 200 or 400, never 5xx)
     it(`POST /v1/backtest/expressions/validate and POST /v1/backtest/jobs answer ${RUNS.validateOverHttp + RUNS.jobsOverHttp} expressions with 200 or 400; the service stays up and runs accepted ones`, async () => {
       await fc.assert(
         fc.asyncProperty(rules, async ({ entry, exit, params: named }) => {
-          const response = await call<ErrorBody>('POST', '/v1/backtest/expressions/validate', {
+          const response = await call<SignedErrorBody>('POST', '/v1/backtest/expressions/validate', {
             entry,
             exit,
             ...(named === undefined ? {} : { params: named }),
@@ -213,7 +212,7 @@ describe('expression fuzzing (contract §17: every answer 200 or 400, never 5xx)
           // Capital below the template minimum is checked after the params: an accepted expression answers 400 on `capital`
           // instead of queueing a job, so hundreds of requests stay within the active-job cap.
           const body = jobBody({ template_id: 'expression', params: { ...named, entry, exit }, capital: '1' });
-          const response = await call<ErrorBody>('POST', '/v1/backtest/jobs', body);
+          const response = await call<SignedErrorBody>('POST', '/v1/backtest/jobs', body);
           expect(response.status).toBe(400);
           expectInvalidParameter(response.body, /^(capital|params(\.[A-Za-z_][A-Za-z0-9_]*)?)$/);
           if (response.body.error.field === 'capital' && accepted.length < 2) accepted.push(body);

@@ -1,11 +1,11 @@
 import type { SweepRecord } from '../../src/services/backtests/sweep-records';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { ValidateStrategyExpressionDocument } from '../graphql/generated';
 import { finishedJob, finishedSweep, jobBody } from '../support/backtest';
 import { defined } from '../support/defined';
 import { graphql } from '../support/http';
-import { bearer, newAccount, startOutsideWorld, type OutsideWorld } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
+import { bearer, newAccount, type OutsideWorld } from '../support/identity';
+import type { TestService } from '../support/test-service';
 import { strategyBody } from '../support/trading-world';
 
 const SMA_ENTRY = 'crossover(sma(close, fast), sma(close, slow))';
@@ -18,21 +18,12 @@ function invalid(field: string, message: string): unknown {
 
 describe('expression strategies over the signed API (contract §17)', () => {
   let world: OutsideWorld;
-  let exchange: ExchangeStandIn;
   let service: TestService;
-  let emails = 0;
-  const account = () => newAccount(service.url, world, `expr${(emails += 1)}@example.com`, ['webhooks:write']);
+  let account: BacktestWorld['account'];
+  let stop: BacktestWorld['stop'];
 
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '2' });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ world, service, account, stop } = await startBacktestWorld({ workers: 2, scopes: ['webhooks:write'] })));
+  afterAll(() => stop());
 
   it('validate answers the sorted parameters and the warm-up at weight 1', async () => {
     const { call } = await account();

@@ -159,10 +159,10 @@ describe('history from the exchange archive (contract §21)', () => {
       jobBody({ symbols: ['LINKUSDT'], timeframe: '1m', start: '2019-10-01T00:00:00Z', end: '2019-10-11T00:00:00Z' }),
     );
     const seen = new Set<number>();
-    const final = (await waitForJob(call, created.body.id, (job: JobRecord) => {
+    const final = await waitForJob(call, created.body.id, (job) => {
       seen.add(job.progress);
       return job.status === 'done';
-    })) as JobRecord;
+    });
     expect(final.progress).toBe(1);
     expect([...seen].filter((progress) => progress > 0 && progress < 0.5).length).toBeGreaterThan(0);
     expect(exchange.calls('/fapi/v1/klines')).toBe(0);

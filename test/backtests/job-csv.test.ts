@@ -2,10 +2,11 @@ import { parse } from 'csv-parse/sync';
 import type { BacktestResult, BacktestTrade } from '../../src/engine';
 import type { JobRecord } from '../../src/services/backtests/job-records';
 import { csvField, EQUITY_CSV_COLUMNS, TRADES_CSV_COLUMNS, tradesCsv } from '../../src/services/backtests/job-csv';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
+import type { ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { finishedJob, jobBody, waitForJob } from '../support/backtest';
-import { newAccount, signedHeaders, startOutsideWorld, type OutsideWorld } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
+import { signedHeaders } from '../support/identity';
+import type { TestService } from '../support/test-service';
 
 type Key = { api_key: string; api_secret: string };
 
@@ -16,22 +17,13 @@ async function signedText(baseUrl: string, key: Key, path: string) {
 }
 
 describe('CSV downloads of a done job (contract §18)', () => {
-  let world: OutsideWorld;
   let exchange: ExchangeStandIn;
   let service: TestService;
-  let emails = 0;
-  const account = () => newAccount(service.url, world, `csv${(emails += 1)}@example.com`);
+  let account: BacktestWorld['account'];
+  let stop: BacktestWorld['stop'];
 
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '1' });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ exchange, service, account, stop } = await startBacktestWorld({ workers: 1 })));
+  afterAll(() => stop());
 
   it('trades.csv: text/csv, the header row, then each trade of the JSON result with its JSON values, at weight 5', async () => {
     const { key, call } = await account();
@@ -88,7 +80,7 @@ describe('CSV downloads of a done job (contract §18)', () => {
       expect(missing.status).toBe(404);
       expect(JSON.parse(missing.text)).toEqual({ error: { code: 'NOT_FOUND', message: 'no such backtest job' } });
     }
-    expect(((await waitForJob(call, id)) as JobRecord).status).toBe('done');
+    expect((await waitForJob(call, id)).status).toBe('done');
   });
 
   it('an unsigned request → 401', async () => {

@@ -1,38 +1,29 @@
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { jobBody, waitForJob } from '../support/backtest';
-import { newAccount, startOutsideWorld, type OutsideWorld } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
+import type { SignedErrorBody } from '../../src/rest/error-responses';
+import type { JobRecord } from '../../src/services/backtests/job-records';
+import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
+import { anyString, matching } from '../support/matchers';
 import { strategyBody } from '../support/trading-world';
 
 describe('backtest jobs based on a stored strategy (spec "Create": strategy_id)', () => {
-  let world: OutsideWorld;
-  let exchange: ExchangeStandIn;
-  let service: TestService;
-  let emails = 0;
-  const account = () => newAccount(service.url, world, `bts${(emails += 1)}@example.com`);
+  let account: BacktestWorld['account'];
+  let stop: BacktestWorld['stop'];
   const range = { start: '2024-01-01T00:00:00Z', end: '2024-01-20T00:00:00Z' };
 
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ account, stop } = await startBacktestWorld()));
+  afterAll(() => stop());
 
   it('the strategy config is the base and each field in the request overrides it; the job runs to done', async () => {
     const { call } = await account();
     const strategy = (
-      await call(
+      await call<StrategyRecord>(
         'POST',
         '/v1/strategies',
         strategyBody({ template_id: 'ema_cross', params: { fast: 4, slow: 12 }, symbols: ['ETHUSDT'], timeframe: '1h', capital: '2500', leverage: 3 }),
       )
     ).body;
-    const created = await call('POST', '/v1/backtest/jobs', { strategy_id: strategy.id, ...range, capital: '4000' });
+    const created = await call<JobRecord>('POST', '/v1/backtest/jobs', { strategy_id: strategy.id, ...range, capital: '4000' });
     expect(created.status).toBe(200);
     expect(created.body.config).toEqual({
       template_id: 'ema_cross',
@@ -53,34 +44,34 @@ describe('backtest jobs based on a stored strategy (spec "Create": strategy_id)'
 
   it('a merged config is validated like any request: an override the template refuses is 400 naming the field', async () => {
     const { call } = await account();
-    const strategy = (await call('POST', '/v1/strategies', strategyBody())).body;
-    const response = await call('POST', '/v1/backtest/jobs', { strategy_id: strategy.id, ...range, params: { fast: 30, slow: 10 } });
+    const strategy = (await call<StrategyRecord>('POST', '/v1/strategies', strategyBody())).body;
+    const response = await call<SignedErrorBody>('POST', '/v1/backtest/jobs', { strategy_id: strategy.id, ...range, params: { fast: 30, slow: 10 } });
     expect(response.status).toBe(400);
-    expect(response.body.error).toMatchObject({ code: 'INVALID_PARAMETER', field: expect.stringMatching(/^params/) });
+    expect(response.body.error).toMatchObject({ code: 'INVALID_PARAMETER', field: matching(/^params/) });
   });
 
   it('a deleted strategy answers 409 INVALID_STATE', async () => {
     const { call } = await account();
-    const strategy = (await call('POST', '/v1/strategies', strategyBody())).body;
+    const strategy = (await call<StrategyRecord>('POST', '/v1/strategies', strategyBody())).body;
     expect((await call('DELETE', `/v1/strategies/${strategy.id}`)).status).toBe(200);
     const response = await call('POST', '/v1/backtest/jobs', { strategy_id: strategy.id, ...range });
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ error: { code: 'INVALID_STATE', message: expect.any(String) } });
+    expect(response.body).toEqual({ error: { code: 'INVALID_STATE', message: anyString() } });
   });
 
   it.each([
     ['an unknown strategy', async () => 'strat_0000000000'],
-    ["another key's strategy", async () => (await (await account()).call('POST', '/v1/strategies', strategyBody())).body.id as string],
+    ["another key's strategy", async () => (await (await account()).call<StrategyRecord>('POST', '/v1/strategies', strategyBody())).body.id],
   ])('%s answers 409 INVALID_STATE', async (_name, strategyId) => {
     const { call } = await account();
-    const response = await call('POST', '/v1/backtest/jobs', { strategy_id: await strategyId(), ...range });
+    const response = await call<SignedErrorBody>('POST', '/v1/backtest/jobs', { strategy_id: await strategyId(), ...range });
     expect(response.status).toBe(409);
     expect(response.body.error.code).toBe('INVALID_STATE');
   });
 
   it('a strategy_id that is not a string answers 400 INVALID_PARAMETER', async () => {
     const { call } = await account();
-    const response = await call('POST', '/v1/backtest/jobs', jobBody({ strategy_id: 42 }));
+    const response = await call<SignedErrorBody>('POST', '/v1/backtest/jobs', jobBody({ strategy_id: 42 }));
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: 'INVALID_PARAMETER', field: 'strategy_id' });
   });

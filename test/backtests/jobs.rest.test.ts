@@ -1,37 +1,36 @@
-import type { BacktestResult } from '../../src/engine';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
-import { finishedJob, jobBody, waitForJob } from '../support/backtest';
-import { newAccount, startOutsideWorld, type OutsideWorld, type SignedClient } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
+import type { TemplateListing } from '../../src/engine/templates';
+import type { SignedErrorBody } from '../../src/rest/error-responses';
+import type { JobRecord } from '../../src/services/backtests/job-records';
+import type { Page } from '../../src/services/webhooks/webhook-records';
+import { createdJobId, finishedJob, fullResult, jobBody, waitForJob } from '../support/backtest';
+import { defined } from '../support/defined';
+import { anyString, containing, matching, objectContaining } from '../support/matchers';
+import type { SignedClient } from '../support/identity';
+import type { TestService } from '../support/test-service';
+import type { ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
-  let world: OutsideWorld;
   let exchange: ExchangeStandIn;
   let service: TestService;
   let call: SignedClient;
-  let emails = 0;
-  const account = () => newAccount(service.url, world, `bt${(emails += 1)}@example.com`, ['webhooks:write']);
+  let account: BacktestWorld['account'];
+  let stop: BacktestWorld['stop'];
 
   beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '2' });
+    ({ exchange, service, account, stop } = await startBacktestWorld({ workers: 2, scopes: ['webhooks:write'] }));
     call = (await account()).call;
   });
-  afterAll(async () => {
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  afterAll(() => stop());
 
   it('GET /v1/backtest/templates lists the six templates and expression with their params schemas, at weight 1', async () => {
     const { call: fresh } = await account();
-    const response = await fresh('GET', '/v1/backtest/templates');
+    const response = await fresh<TemplateListing[]>('GET', '/v1/backtest/templates');
     expect(response.status).toBe(200);
     expect(response.headers.get('x-service-used-weight-1m')).toBe('1');
-    expect(response.body.map((row: { id: string }) => row.id)).toEqual([
+    expect(response.body.map((row) => row.id)).toEqual([
       'sma_cross',
       'ema_cross',
       'rsi_reversion',
@@ -42,20 +41,20 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     ]);
     expect(response.body[0]).toEqual({
       id: 'sma_cross',
-      name: expect.any(String),
-      description: expect.any(String),
-      params_schema: expect.objectContaining({ type: 'object' }),
+      name: anyString(),
+      description: anyString(),
+      params_schema: objectContaining({ type: 'object' }),
       min_capital: '10',
     });
   });
 
   it('create answers the queued job with the resolved config at weight 20; the worker runs it to done with the full result', async () => {
     const { call: fresh } = await account();
-    const created = await fresh('POST', '/v1/backtest/jobs', jobBody());
+    const created = await fresh<JobRecord>('POST', '/v1/backtest/jobs', jobBody());
     expect(created.status).toBe(200);
     expect(created.headers.get('x-service-used-weight-1m')).toBe('20');
     expect(created.body).toEqual({
-      id: expect.stringMatching(/^bt_[0-9a-f]{6,8}$/),
+      id: matching(/^bt_[0-9a-f]{6,8}$/),
       status: 'queued',
       config: {
         template_id: 'sma_cross',
@@ -70,7 +69,7 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
         fee_bps: '5',
         slippage_bps: '0',
       },
-      submitted_at: expect.stringMatching(ISO),
+      submitted_at: matching(ISO),
       started_at: null,
       finished_at: null,
       progress: 0,
@@ -81,56 +80,51 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     expect(done).toMatchObject({ status: 'done', progress: 1, error: null, config: created.body.config, submitted_at: created.body.submitted_at });
     expect(done.started_at).toMatch(ISO);
     expect(done.finished_at).toMatch(ISO);
-    expect(Date.parse(done.finished_at)).toBeGreaterThanOrEqual(Date.parse(done.started_at));
-    expect(Object.keys(done.result).sort()).toEqual(['equity_curve', 'metrics', 'report', 'trades']);
-    expect(done.result.equity_curve).toHaveLength(46);
-    expect(done.result.equity_curve[0]).toEqual(['2024-01-01T00:00:00.000Z', '10000']);
-    expect(done.result.trades.length).toBeGreaterThan(0);
-    expect(done.result.trades[0]).toEqual({
+    expect(Date.parse(done.finished_at!)).toBeGreaterThanOrEqual(Date.parse(done.started_at!));
+    const result = fullResult(done);
+    expect(Object.keys(result).sort()).toEqual(['equity_curve', 'metrics', 'report', 'trades']);
+    expect(result.equity_curve).toHaveLength(46);
+    expect(result.equity_curve[0]).toEqual(['2024-01-01T00:00:00.000Z', '10000']);
+    expect(result.trades.length).toBeGreaterThan(0);
+    expect(result.trades[0]).toEqual({
       id: 1,
       side: 'long',
       symbol: 'BTCUSDT',
-      entry_time: expect.stringMatching(ISO),
-      entry_price: expect.stringMatching(/^\d+(\.\d+)?$/),
-      exit_time: expect.stringMatching(ISO),
-      exit_price: expect.stringMatching(/^\d+(\.\d+)?$/),
-      qty: expect.stringMatching(/^\d+(\.\d+)?$/),
-      pnl: expect.stringMatching(/^-?\d+(\.\d+)?$/),
-      fee: expect.stringMatching(/^\d+(\.\d+)?$/),
-      funding: expect.stringMatching(/^-?\d+(\.\d+)?$/),
-      exit_reason: expect.stringMatching(/^(signal|end)$/),
-      mae: expect.stringMatching(/^(0|-0\.\d+)$/),
-      mfe: expect.stringMatching(/^(0|0\.\d+)$/),
+      entry_time: matching(ISO),
+      entry_price: matching(/^\d+(\.\d+)?$/),
+      exit_time: matching(ISO),
+      exit_price: matching(/^\d+(\.\d+)?$/),
+      qty: matching(/^\d+(\.\d+)?$/),
+      pnl: matching(/^-?\d+(\.\d+)?$/),
+      fee: matching(/^\d+(\.\d+)?$/),
+      funding: matching(/^-?\d+(\.\d+)?$/),
+      exit_reason: matching(/^(signal|end)$/),
+      mae: matching(/^(0|-0\.\d+)$/),
+      mfe: matching(/^(0|0\.\d+)$/),
     });
-    expect(done.result.metrics.total_trades).toBe(done.result.trades.length);
+    expect(result.metrics.total_trades).toBe(result.trades.length);
     const weight = await fresh('GET', `/v1/backtest/jobs/${created.body.id}`);
     expect(Number(weight.headers.get('x-service-used-weight-1m'))).toBeGreaterThan(20);
   });
 
   it("a done job's metrics, recomputed from its own equity curve and trades, match what it reports (max_drawdown aside: per bar)", async () => {
-    const created = await call(
-      'POST',
-      '/v1/backtest/jobs',
-      jobBody({ params: { fast: 3, slow: 12, side: 'both' }, leverage: 2, fee_model: 'tiered_maker_taker' }),
-    );
-    const job = await waitForJob(call, created.body.id);
+    const id = await createdJobId(call, jobBody({ params: { fast: 3, slow: 12, side: 'both' }, leverage: 2, fee_model: 'tiered_maker_taker' }));
+    const job = await waitForJob(call, id);
     expect(job.status).toBe('done');
-    const { metrics, equity_curve: curve, trades } = job.result;
-    const equity = curve.map(([, value]: [string, string]) => Number(value));
-    const returns = equity.slice(1).map((value: number, index: number) => (equity[index] > 0 ? value / equity[index] - 1 : 0));
+    const { metrics, equity_curve: curve, trades } = fullResult(job);
+    const equity = curve.map(([, value]) => Number(value));
+    const returns = equity.slice(1).map((value, index) => (equity[index]! > 0 ? value / equity[index]! - 1 : 0));
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const average = mean(returns);
-    const std = Math.sqrt(returns.reduce((sum: number, value: number) => sum + (value - average) ** 2, 0) / (returns.length - 1));
-    const downside = Math.sqrt(mean(returns.map((value: number) => Math.min(value, 0) ** 2)));
-    const pnl = trades.map((trade: { pnl: string }) => Number(trade.pnl));
-    const finalEquity = 10000 + pnl.reduce((sum: number, value: number) => sum + value, 0);
+    const std = Math.sqrt(returns.reduce((sum, value) => sum + (value - average) ** 2, 0) / (returns.length - 1));
+    const downside = Math.sqrt(mean(returns.map((value) => Math.min(value, 0) ** 2)));
+    const pnl = trades.map((trade) => Number(trade.pnl));
+    const finalEquity = 10000 + pnl.reduce((sum, value) => sum + value, 0);
     const days = (Date.parse(job.config.end) - Date.parse(job.config.start)) / 86_400_000;
     const cagr = (finalEquity / 10000) ** (365 / days) - 1;
-    const wins = pnl.filter((value: number) => value > 0);
-    const losses = pnl.filter((value: number) => value < 0);
-    const duration = mean(
-      trades.map((trade: { entry_time: string; exit_time: string }) => (Date.parse(trade.exit_time) - Date.parse(trade.entry_time)) / 1000),
-    );
+    const wins = pnl.filter((value) => value > 0);
+    const losses = pnl.filter((value) => value < 0);
+    const duration = mean(trades.map((trade) => (Date.parse(trade.exit_time) - Date.parse(trade.entry_time)) / 1000));
 
     const close = (reported: string, expected: number) =>
       expect(Math.abs(Number(reported) - expected)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(expected)));
@@ -141,15 +135,12 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     close(metrics.cagr, cagr);
     close(metrics.calmar, cagr / Number(metrics.max_drawdown));
     close(metrics.win_rate, wins.length / pnl.length);
-    close(
-      metrics.profit_factor,
-      wins.reduce((sum: number, value: number) => sum + value, 0) / Math.abs(losses.reduce((sum: number, value: number) => sum + value, 0)),
-    );
+    close(metrics.profit_factor, wins.reduce((sum, value) => sum + value, 0) / Math.abs(losses.reduce((sum, value) => sum + value, 0)));
     close(metrics.expected_value, (finalEquity - 10000) / pnl.length);
     expect(metrics.total_trades).toBe(trades.length);
     expect(metrics.avg_trade_duration_seconds).toBe(Math.round(duration));
     expect(Number(metrics.max_drawdown)).toBeGreaterThan(0);
-    expect(trades.map((trade: { id: number }) => trade.id)).toEqual(trades.map((_: unknown, index: number) => index + 1));
+    expect(trades.map((trade) => trade.id)).toEqual(trades.map((_, index) => index + 1));
   });
 
   it('window [start, end) (contract §7): on a 1h job the cagr of the metrics is the one of its own equity curve, whose last point is at end', async () => {
@@ -159,7 +150,7 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
       jobBody({ start: '2024-01-01T00:00:00Z', end: '2024-01-31T00:00:00Z', params: { fast: 3, slow: 12, side: 'both' }, fee_model: 'none' }),
     );
     expect(job.status).toBe('done');
-    const result = job.result as BacktestResult;
+    const result = fullResult(job);
     const curve = result.equity_curve;
     expect(curve[curve.length - 1]![0]).toBe('2024-01-31T00:00:00.000Z');
     const fromCurve = (Number(curve[curve.length - 1]![1]) / Number(curve[0]![1])) ** (365 / 30) - 1;
@@ -170,32 +161,32 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
 
   it('a second job over the same range reads nothing from the exchange: candles and funding come from the store', async () => {
     const body = jobBody({ start: '2023-03-01T00:00:00Z', end: '2023-05-01T00:00:00Z', symbols: ['ETHUSDT'] });
-    const first = await waitForJob(call, (await call('POST', '/v1/backtest/jobs', body)).body.id);
+    const first = await waitForJob(call, await createdJobId(call, body));
     expect(first.status).toBe('done');
     exchange.resetCalls();
-    const second = await waitForJob(call, (await call('POST', '/v1/backtest/jobs', { ...body, params: { fast: 8, slow: 30 } })).body.id);
+    const second = await waitForJob(call, await createdJobId(call, { ...body, params: { fast: 8, slow: 30 } }));
     expect(second.status).toBe('done');
     expect(exchange.calls('/fapi/v1/klines')).toBe(0);
     expect(exchange.calls('/fapi/v1/fundingRate')).toBe(0);
-    const again = await waitForJob(call, (await call('POST', '/v1/backtest/jobs', body)).body.id);
+    const again = await waitForJob(call, await createdJobId(call, body));
     expect(again.result).toEqual(first.result);
   });
 
   it('a range ending an hour ago is stored as far as it has closed: the same job again calls the exchange for nothing', async () => {
     const end = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000).toISOString();
     const body = jobBody({ symbols: ['BNBUSDT'], start: new Date(Date.parse(end) - 20 * 86_400_000).toISOString(), end });
-    expect((await waitForJob(call, (await call('POST', '/v1/backtest/jobs', body)).body.id)).status).toBe('done');
+    expect((await waitForJob(call, await createdJobId(call, body))).status).toBe('done');
     exchange.resetCalls();
-    expect((await waitForJob(call, (await call('POST', '/v1/backtest/jobs', body)).body.id)).status).toBe('done');
+    expect((await waitForJob(call, await createdJobId(call, body))).status).toBe('done');
     expect(exchange.calls('/fapi/v1/klines') + exchange.calls('/fapi/v1/fundingRate')).toBe(0);
   });
 
   it('config carries fee_bps only for fixed_bps, and the request values over the defaults', async () => {
-    const none = await call('POST', '/v1/backtest/jobs', jobBody({ fee_model: 'none', fee_bps: '7', leverage: 3 }));
+    const none = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody({ fee_model: 'none', fee_bps: '7', leverage: 3 }));
     expect(none.status).toBe(200);
     expect(none.body.config).not.toHaveProperty('fee_bps');
     expect(none.body.config).toMatchObject({ fee_model: 'none', leverage: 3 });
-    const fixed = await call('POST', '/v1/backtest/jobs', jobBody({ fee_bps: '2.50' }));
+    const fixed = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody({ fee_bps: '2.50' }));
     expect(fixed.body.config).toMatchObject({ fee_model: 'fixed_bps', fee_bps: '2.5' });
     await waitForJob(call, none.body.id);
     await waitForJob(call, fixed.body.id);
@@ -231,30 +222,30 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     ['empty symbols', { symbols: [] }, 'symbols'],
     ['lower-case symbol', { symbols: ['btcusdt'] }, 'symbols.0'],
   ])('create: %s → 400 INVALID_PARAMETER naming %p', async (_name, changes, field) => {
-    const response = await call('POST', '/v1/backtest/jobs', jobBody(changes));
+    const response = await call<SignedErrorBody>('POST', '/v1/backtest/jobs', jobBody(changes));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: expect.stringContaining(field), field } });
+    expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: containing(field), field } });
   });
 
   it.each([
     ['an unknown symbol', { symbols: ['NOPEUSDT'] }, /unknown symbol NOPEUSDT/],
     ['a range before the symbol was listed', { start: '2019-01-01T00:00:00Z', end: '2019-03-01T00:00:00Z' }, /no 1h candles at 2019-01-01/],
   ])('a job over %s fails with DATA_UNAVAILABLE, result null', async (_name, changes, message) => {
-    const created = await call('POST', '/v1/backtest/jobs', jobBody(changes));
+    const created = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody(changes));
     expect(created.status).toBe(200);
     const job = await waitForJob(call, created.body.id);
-    expect(job).toMatchObject({ status: 'failed', result: null, error: { code: 'DATA_UNAVAILABLE', message: expect.stringMatching(message) } });
+    expect(job).toMatchObject({ status: 'failed', result: null, error: { code: 'DATA_UNAVAILABLE', message: matching(message) } });
     expect(job.finished_at).toMatch(ISO);
   });
 
   it("get and cancel answer 404 NOT_FOUND for another key's job and for an unknown id", async () => {
-    const created = await call('POST', '/v1/backtest/jobs', jobBody());
+    const created = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody());
     const other = await account();
     for (const path of [`/v1/backtest/jobs/${created.body.id}`, '/v1/backtest/jobs/bt_00000000']) {
-      const got = await other.call('GET', path);
+      const got = await other.call<SignedErrorBody>('GET', path);
       expect(got.status).toBe(404);
       expect(got.body).toEqual({ error: { code: 'NOT_FOUND', message: 'no such backtest job' } });
-      const cancelled = await other.call('POST', `${path}/cancel`, {});
+      const cancelled = await other.call<SignedErrorBody>('POST', `${path}/cancel`, {});
       expect(cancelled.status).toBe(404);
       expect(cancelled.body.error.code).toBe('NOT_FOUND');
     }
@@ -262,21 +253,20 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
   });
 
   it.each(['done', 'failed'])('cancel of a %s job → 409 INVALID_STATE, the job unchanged', async (status) => {
-    const created = await call('POST', '/v1/backtest/jobs', jobBody(status === 'done' ? {} : { symbols: ['NOPEUSDT'] }));
-    const job = await waitForJob(call, created.body.id);
+    const job = await waitForJob(call, await createdJobId(call, jobBody(status === 'done' ? {} : { symbols: ['NOPEUSDT'] })));
     expect(job.status).toBe(status);
-    const response = await call('POST', `/v1/backtest/jobs/${job.id}/cancel`, {});
+    const response = await call<SignedErrorBody>('POST', `/v1/backtest/jobs/${job.id}/cancel`, {});
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ error: { code: 'INVALID_STATE', message: expect.any(String) } });
+    expect(response.body).toEqual({ error: { code: 'INVALID_STATE', message: anyString() } });
     expect((await call('GET', `/v1/backtest/jobs/${job.id}`)).body).toEqual(job);
   });
 
   it('cancel of a running job: cancelled at once with started_at kept, result and error null, and it stays cancelled', async () => {
     exchange.fault('/fapi/v1/klines', { delayMs: 4000 }, 1);
-    const created = await call('POST', '/v1/backtest/jobs', jobBody({ start: '2022-01-01T00:00:00Z', end: '2022-01-20T00:00:00Z' }));
+    const created = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody({ start: '2022-01-01T00:00:00Z', end: '2022-01-20T00:00:00Z' }));
     const running = await waitForJob(call, created.body.id, (job) => job.status === 'running');
     expect(running.started_at).toMatch(ISO);
-    const response = await call('POST', `/v1/backtest/jobs/${created.body.id}/cancel`, { reason: 'wrong range' });
+    const response = await call<JobRecord>('POST', `/v1/backtest/jobs/${created.body.id}/cancel`, { reason: 'wrong range' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'cancelled', started_at: running.started_at, result: null, error: null, progress: running.progress });
     expect(response.body.finished_at).toMatch(ISO);
@@ -293,10 +283,10 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
   });
 
   it('cancel with a reason over 200 characters → 400 INVALID_PARAMETER naming reason', async () => {
-    const created = await call('POST', '/v1/backtest/jobs', jobBody());
-    const response = await call('POST', `/v1/backtest/jobs/${created.body.id}/cancel`, { reason: 'x'.repeat(201) });
+    const created = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody());
+    const response = await call<SignedErrorBody>('POST', `/v1/backtest/jobs/${created.body.id}/cancel`, { reason: 'x'.repeat(201) });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: expect.stringContaining('reason'), field: 'reason' } });
+    expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: containing('reason'), field: 'reason' } });
     await waitForJob(call, created.body.id);
   });
 
@@ -307,39 +297,49 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
     beforeAll(async () => {
       client = (await account()).call;
       for (const changes of [{}, { template_id: 'ema_cross', params: { fast: 5, slow: 20 } }, { symbols: ['NOPEUSDT'] }]) {
-        const created = await client('POST', '/v1/backtest/jobs', jobBody(changes));
-        ids.unshift(created.body.id);
-        await waitForJob(client, created.body.id);
+        const id = await createdJobId(client, jobBody(changes));
+        ids.unshift(id);
+        await waitForJob(client, id);
       }
     });
 
     it('answers newest first with metrics-only results and next_cursor null on the last page', async () => {
-      const response = await client('GET', '/v1/backtest/jobs');
+      const response = await client<Page<JobRecord>>('GET', '/v1/backtest/jobs');
       expect(response.status).toBe(200);
       expect(response.headers.get('x-service-used-weight-1m')).not.toBeNull();
-      expect(response.body.data.map((job: { id: string }) => job.id)).toEqual(ids);
+      expect(response.body.data.map((job) => job.id)).toEqual(ids);
       expect(response.body.next_cursor).toBeNull();
-      const done = response.body.data.find((job: { status: string }) => job.status === 'done');
-      expect(Object.keys(done.result)).toEqual(['metrics']);
-      expect(response.body.data.find((job: { status: string }) => job.status === 'failed').result).toBeNull();
+      const done = defined(
+        response.body.data.find((job) => job.status === 'done'),
+        'a done job',
+      );
+      expect(Object.keys(done.result!)).toEqual(['metrics']);
+      expect(
+        defined(
+          response.body.data.find((job) => job.status === 'failed'),
+          'a failed job',
+        ).result,
+      ).toBeNull();
     });
 
     it('filters by status, template_id, from (inclusive) and to (exclusive)', async () => {
-      const all = (await client('GET', '/v1/backtest/jobs')).body.data;
-      expect((await client('GET', '/v1/backtest/jobs?status=failed')).body.data.map((job: { id: string }) => job.id)).toEqual([ids[0]]);
-      expect((await client('GET', '/v1/backtest/jobs?template_id=ema_cross')).body.data.map((job: { id: string }) => job.id)).toEqual([ids[1]]);
-      const middle = all[1].submitted_at;
-      expect((await client('GET', `/v1/backtest/jobs?from=${middle}`)).body.data.map((job: { id: string }) => job.id)).toEqual([ids[0], ids[1]]);
-      expect((await client('GET', `/v1/backtest/jobs?to=${middle}`)).body.data.map((job: { id: string }) => job.id)).toEqual([ids[2]]);
+      const listed = async (query: string) => (await client<Page<JobRecord>>('GET', `/v1/backtest/jobs${query}`)).body.data.map((job) => job.id);
+      const all = (await client<Page<JobRecord>>('GET', '/v1/backtest/jobs')).body.data;
+      expect(await listed('?status=failed')).toEqual([ids[0]]);
+      expect(await listed('?template_id=ema_cross')).toEqual([ids[1]]);
+      const middle = defined(all[1], 'the middle job').submitted_at;
+      expect(await listed(`?from=${middle}`)).toEqual([ids[0], ids[1]]);
+      expect(await listed(`?to=${middle}`)).toEqual([ids[2]]);
     });
 
     it('pages with limit and an opaque cursor bound to the filters', async () => {
-      const first = await client('GET', '/v1/backtest/jobs?limit=2');
-      expect(first.body.data.map((job: { id: string }) => job.id)).toEqual(ids.slice(0, 2));
-      expect(first.body.next_cursor).toEqual(expect.any(String));
-      const second = await client('GET', `/v1/backtest/jobs?limit=2&cursor=${first.body.next_cursor}`);
-      expect(second.body).toEqual({ data: [expect.objectContaining({ id: ids[2] })], next_cursor: null });
-      const otherFilters = await client('GET', `/v1/backtest/jobs?limit=2&status=done&cursor=${first.body.next_cursor}`);
+      const first = await client<Page<JobRecord>>('GET', '/v1/backtest/jobs?limit=2');
+      expect(first.body.data.map((job) => job.id)).toEqual(ids.slice(0, 2));
+      const cursor = first.body.next_cursor;
+      expect(cursor).toEqual(anyString());
+      const second = await client('GET', `/v1/backtest/jobs?limit=2&cursor=${cursor}`);
+      expect(second.body).toEqual({ data: [objectContaining({ id: ids[2] })], next_cursor: null });
+      const otherFilters = await client<SignedErrorBody>('GET', `/v1/backtest/jobs?limit=2&status=done&cursor=${cursor}`);
       expect(otherFilters.status).toBe(400);
       expect(otherFilters.body.error).toMatchObject({ code: 'INVALID_PARAMETER', field: 'cursor' });
     });
@@ -352,9 +352,9 @@ describe('signed backtest job API (spec "Backtest jobs", contract §7)', () => {
       ['limit 101', 'limit=101', 'limit'],
       ['an invalid cursor', 'cursor=not-a-cursor', 'cursor'],
     ])('%s → 400 INVALID_PARAMETER', async (_name, query, field) => {
-      const response = await client('GET', `/v1/backtest/jobs?${query}`);
+      const response = await client<SignedErrorBody>('GET', `/v1/backtest/jobs?${query}`);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: expect.any(String), field } });
+      expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: anyString(), field } });
     });
   });
 });

@@ -1,11 +1,9 @@
 import type { BacktestResult, BacktestTrade as Trade } from '../../src/engine/types';
 import type { JobRecord } from '../../src/services/backtests/job-records';
 import type { SweepRecord } from '../../src/services/backtests/sweep-records';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { finishedJob, finishedSweep, jobBody, sweepBody } from '../support/backtest';
 import { defined } from '../support/defined';
-import { newAccount, startOutsideWorld, type OutsideWorld } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -18,22 +16,11 @@ function tradesOf(job: JobRecord): Trade[] {
 }
 
 describe('protections and trailing stops in jobs and sweeps (contract §19)', () => {
-  let world: OutsideWorld;
-  let exchange: ExchangeStandIn;
-  let service: TestService;
-  let emails = 0;
-  const account = () => newAccount(service.url, world, `prot${(emails += 1)}@example.com`);
+  let account: BacktestWorld['account'];
+  let stop: BacktestWorld['stop'];
 
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '1' });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ account, stop } = await startBacktestWorld({ workers: 1 })));
+  afterAll(() => stop());
 
   it('a job with a trailing stop ends trades as trailing_stop, never beyond the stop’s distance from the best price', async () => {
     const { call } = await account();

@@ -1,39 +1,15 @@
 import type { BacktestResult } from '../../src/engine';
 import type { SweepRecord } from '../../src/services/backtests/sweep-records';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { finishedJob, finishedSweep, jobBody, sweepBody } from '../support/backtest';
 import { defined } from '../support/defined';
-import { newAccount, startOutsideWorld, type OutsideWorld } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
-
-/** Φ by Simpson's rule over the density: plain and independent of the engine's approximation. */
-function plainCdf(x: number): number {
-  const steps = 2_000;
-  const h = Math.abs(x) / steps;
-  const density = (t: number) => Math.exp((-t * t) / 2) / Math.sqrt(2 * Math.PI);
-  let area = density(0) + density(Math.abs(x));
-  for (let step = 1; step < steps; step++) area += (step % 2 === 1 ? 4 : 2) * density(step * h);
-  return x >= 0 ? 0.5 + (area * h) / 3 : 0.5 - (area * h) / 3;
-}
-
-function plainInverse(p: number): number {
-  let [low, high] = [-10, 10];
-  for (let round = 0; round < 60; round++) {
-    const middle = (low + high) / 2;
-    if (plainCdf(middle) < p) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
-}
+import { plainDeflatedSharpe } from '../support/plain-deflated-sharpe';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
 
 /** Bailey & López de Prado (2014) eq. 9-10 from the trials' annualised Sharpe ratios and the best row's daily equity curve. */
 function deflatedSharpe(trialSharpes: number[], dailyEquity: number[]): number {
   const perDay = trialSharpes.map((sharpe) => sharpe / Math.sqrt(365));
   const trialMean = perDay.reduce((a, b) => a + b) / perDay.length;
   const variance = perDay.reduce((sum, value) => sum + (value - trialMean) ** 2, 0) / (perDay.length - 1);
-  const n = perDay.length;
-  const gamma = 0.5772156649015329;
-  const benchmark = Math.sqrt(variance) * ((1 - gamma) * plainInverse(1 - 1 / n) + gamma * plainInverse(1 - 1 / (n * Math.E)));
   const returns = dailyEquity.slice(1).map((value, day) => value / dailyEquity[day]! - 1);
   const t = returns.length;
   const mean = returns.reduce((a, b) => a + b) / t;
@@ -41,26 +17,15 @@ function deflatedSharpe(trialSharpes: number[], dailyEquity: number[]): number {
   const sharpe = mean / Math.sqrt((central(2) * t) / (t - 1));
   const skewness = central(3) / central(2) ** 1.5;
   const kurtosis = central(4) / central(2) ** 2;
-  return plainCdf(((sharpe - benchmark) * Math.sqrt(t - 1)) / Math.sqrt(1 - skewness * sharpe + ((kurtosis - 1) / 4) * sharpe ** 2));
+  return plainDeflatedSharpe(sharpe, t, skewness, kurtosis, perDay.length, variance).deflated;
 }
 
 describe('sweep selection (contract §18): trials and the deflated Sharpe ratio of the best row', () => {
-  let world: OutsideWorld;
-  let exchange: ExchangeStandIn;
-  let service: TestService;
-  let emails = 0;
-  const account = () => newAccount(service.url, world, `sel${(emails += 1)}@example.com`);
+  let account: BacktestWorld['account'];
+  let stop: BacktestWorld['stop'];
 
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '2' });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ account, stop } = await startBacktestWorld({ workers: 2 })));
+  afterAll(() => stop());
 
   it('counts the combinations run (not the skipped) and deflates the best row by every trial, as computed from the rows and the best row run as a job', async () => {
     const { call } = await account();

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
+import type { ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import type { JobRecord } from '../../src/services/backtests/job-records';
 import type { SweepRecord } from '../../src/services/backtests/sweep-records';
 import { finishedJob, jobBody, sweepBody, waitForJob, waitForSweep } from '../support/backtest';
-import { newAccount, startOutsideWorld, type OutsideWorld, type SignedClient } from '../support/identity';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
+import { newAccount, type OutsideWorld, type SignedClient } from '../support/identity';
 import { spawnService, type ServiceProcess } from '../support/service-process';
 import { defined } from '../support/defined';
-import { createTestDatabase, startTestService, type TestService } from '../support/test-service';
+import type { TestService } from '../support/test-service';
 
 /** 60 days of 1-minute bars (86,400 per combination) and 300 combinations: several seconds of work for one engine thread. */
 const RANGE = { timeframe: '1m', start: '2024-03-01T00:00:00Z', end: '2024-04-30T00:00:00Z' };
@@ -31,24 +32,14 @@ async function cpuOver(processes: ServiceProcess[], ms: number): Promise<number>
 describe('sweeps run by worker processes (contract §13)', () => {
   let world: OutsideWorld;
   let exchange: ExchangeStandIn;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let env: Record<string, string>;
   let api: TestService;
+  let stop: BacktestWorld['stop'];
   let call: SignedClient;
   let workers: ServiceProcess[] = [];
 
   beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    database = await createTestDatabase();
-    env = {
-      ...world.env,
-      UPSTREAM_FAPI_URL: exchange.url,
-      DATABASE_URL: database.url,
-      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-      BACKTEST_WORKERS: '1',
-    };
-    api = await startTestService({ ...env, ROLE: 'api' }, database);
+    ({ world, exchange, env, service: api, stop } = await startBacktestWorld({ workers: 1, ownDatabase: true, role: 'api' }));
     // Two worker processes of one engine thread each, started before the client's first request (a connection idle
     // through a slow process start may be closed by the server just as it is reused).
     workers = await Promise.all([spawnService({ ...env, ROLE: 'worker' }), spawnService({ ...env, ROLE: 'worker' })]);
@@ -59,10 +50,7 @@ describe('sweeps run by worker processes (contract §13)', () => {
       spawned.child.kill('SIGKILL');
       await spawned.exited;
     }
-    await api.stop();
-    await database.drop();
-    await exchange.close();
-    await world.stop();
+    await stop();
   });
 
   it('a job’s progress moves while its history loads (issue 14), before the simulation', async () => {

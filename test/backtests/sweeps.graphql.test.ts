@@ -1,55 +1,30 @@
-import { print } from 'graphql';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import {
   BacktestSweepDocument,
   BacktestSweepsDocument,
   CancelBacktestSweepDocument,
   CreateBacktestSweepDocument,
   WatchBacktestSweepDocument,
-  type WatchBacktestSweepSubscription,
   type SweepObjective,
-  type TemplateId,
-  type Timeframe,
 } from '../graphql/generated';
 import { sweepBody } from '../support/backtest';
 import { defined } from '../support/defined';
 import { graphql } from '../support/http';
-import { bearer, newAccount, startOutsideWorld, type OutsideWorld } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { collectSubscription, graphqlRunInput } from '../support/backtest-graphql';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
+import { bearer, newAccount, type OutsideWorld } from '../support/identity';
+import type { TestService } from '../support/test-service';
 import { waitFor } from '../support/wait';
 
-const rest = sweepBody();
-/** The REST test body in GraphQL's field names. */
-const input = {
-  templateId: rest.template_id as TemplateId,
-  params: rest.params as Record<string, unknown>,
-  symbols: rest.symbols as string[],
-  // GraphQL's Timeframe enum names the body's `1h` H1.
-  timeframe: 'H1' as Timeframe,
-  start: rest.start as string,
-  end: rest.end as string,
-  capital: rest.capital as string,
-};
+const input = graphqlRunInput(sweepBody());
 
 describe('backtest sweeps over GraphQL and the backtestSweep subscription (contract §13)', () => {
   let world: OutsideWorld;
-  let exchange: ExchangeStandIn;
   let service: TestService;
-  const clients: Client[] = [];
+  let wsClient: BacktestWorld['wsClient'];
+  let stop: BacktestWorld['stop'];
 
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '1' });
-  });
-  afterAll(async () => {
-    for (const client of clients) await client.dispose();
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ world, service, wsClient, stop } = await startBacktestWorld({ workers: 1 })));
+  afterAll(() => stop());
 
   const untilDone = (id: string, auth: Record<string, string>) =>
     waitFor(
@@ -122,25 +97,12 @@ describe('backtest sweeps over GraphQL and the backtestSweep subscription (contr
       },
       bearer(token),
     );
-    const client = createClient({
-      url: `${service.url.replace('http', 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${token}` },
-      retryAttempts: 0,
-      lazy: true,
-    });
-    clients.push(client);
-    const events: WatchBacktestSweepSubscription['backtestSweep'][] = [];
-    const errors = await new Promise((resolve) => {
-      client.subscribe<WatchBacktestSweepSubscription>(
-        { query: print(WatchBacktestSweepDocument), variables: { id: defined(created.data ?? undefined, 'the created sweep').createBacktestSweep.id } },
-        {
-          next: (value) => (value.errors || !value.data ? resolve(value.errors) : events.push(value.data.backtestSweep)),
-          error: resolve,
-          complete: () => resolve(undefined),
-        },
-      );
-    });
+    const { events, errors } = await collectSubscription(
+      wsClient({ authorization: `Bearer ${token}` }),
+      WatchBacktestSweepDocument,
+      { id: defined(created.data ?? undefined, 'the created sweep').createBacktestSweep.id },
+      (data) => data.backtestSweep,
+    );
     expect(errors).toBeUndefined();
     const running = events.filter((event) => event.status === 'running' && (event.result?.rows?.length ?? 0) > 0);
     const lastRunning = defined(running[running.length - 1], 'a running event with a leaderboard');

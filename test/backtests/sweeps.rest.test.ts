@@ -1,9 +1,8 @@
 import type { SweepRecord, SweepRow } from '../../src/services/backtests/sweep-records';
-import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import { finishedJob, finishedSweep, jobBody, sweepBody, waitForSweep } from '../support/backtest';
 import { defined } from '../support/defined';
-import { newAccount, startOutsideWorld, type OutsideWorld } from '../support/identity';
-import { startTestService, type TestService } from '../support/test-service';
+import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
+import type { TestService } from '../support/test-service';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** Jest's asymmetric matchers are typed `any`; these give them a type. */
@@ -19,22 +18,12 @@ function errorBody(code: string, field?: string): unknown {
 }
 
 describe('parameter sweeps over the signed API (contract §13)', () => {
-  let world: OutsideWorld;
-  let exchange: ExchangeStandIn;
   let service: TestService;
-  let emails = 0;
-  const account = () => newAccount(service.url, world, `sw${(emails += 1)}@example.com`);
+  let account: BacktestWorld['account'];
+  let stop: BacktestWorld['stop'];
 
-  beforeAll(async () => {
-    world = await startOutsideWorld();
-    exchange = await startExchangeStandIn();
-    service = await startTestService({ ...world.env, UPSTREAM_FAPI_URL: exchange.url, BACKTEST_WORKERS: '2' });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await exchange.close();
-    await world.stop();
-  });
+  beforeAll(async () => ({ service, account, stop } = await startBacktestWorld({ workers: 2 })));
+  afterAll(() => stop());
 
   it('create answers the queued sweep at weight 20 with its resolved config; it runs to done with the top rows best first', async () => {
     const { call } = await account();

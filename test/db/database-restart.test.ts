@@ -91,7 +91,7 @@ describe('background work across database restarts', () => {
     const call = signedClient(api.url, owner.key);
     const created = await call<JobRecord>('POST', '/v1/backtest/jobs', jobBody());
     expect(created.status).toBe(200);
-    expect(((await waitForJob(call, created.body.id, undefined, 20_000)) as JobRecord).status).toBe('done');
+    expect((await waitForJob(call, created.body.id, undefined, 20_000)).status).toBe('done');
   }, 60_000);
 
   it('after PostgreSQL restarts under a running backtest, pending deliveries and a deployed strategy: the job completes, each delivery arrives, the strategy keeps one owner', async () => {
@@ -126,7 +126,7 @@ describe('background work across database restarts', () => {
     await waitFor('the strategy is evaluated again', () => evaluations(strategy.body.id).some((count, index) => count > before[index]!), { timeoutMs: 5_000 });
     expect(Date.now() - back).toBeLessThan(5_000);
 
-    expect(((await waitForJob(owner.call, job.body.id, undefined, 30_000)) as JobRecord).status).toBe('done');
+    expect((await waitForJob(owner.call, job.body.id, undefined, 30_000)).status).toBe('done');
     const arrived = () => new Set(receiver.received.map((request) => request.headers['webhook-id']));
     await waitFor('every delivery arrives', () => eventIds.every((id) => arrived().has(id)), { timeoutMs: 30_000 });
     const counts = evaluations(strategy.body.id);

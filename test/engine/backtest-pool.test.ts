@@ -1,9 +1,18 @@
 import { EngineError } from '../../src/engine/engine-error';
+import type { ResultJson } from '../../src/engine/types';
 import { simulate } from '../../src/engine/simulate';
 import { BacktestPool } from '../../src/engine/worker/backtest-pool';
 import { BacktestProgress } from '../../src/engine/worker/backtest-progress';
 import { backtestInput, randomWalk } from './candle-factory';
 import { waitFor } from '../support/wait';
+
+/** The job result the pool wrote as JSON, parsed; its metrics must be the same as the text's. */
+async function resultOf(run: Promise<ResultJson>): Promise<unknown> {
+  const { json, metrics } = await run;
+  const result = JSON.parse(json) as { metrics: unknown };
+  expect(result.metrics).toEqual(metrics);
+  return result;
+}
 
 describe('backtest worker pool (engine off the main thread)', () => {
   const pool = new BacktestPool({ threads: 1 });
@@ -16,14 +25,14 @@ describe('backtest worker pool (engine off the main thread)', () => {
     );
     const direct = simulate(input);
     expect(direct.result.trades.length).toBeGreaterThan(10);
-    await expect(pool.run(input)).resolves.toEqual(direct.result);
+    await expect(resultOf(pool.run(input))).resolves.toEqual(direct.result);
     await expect(pool.runWithBarEquity(input)).resolves.toEqual(direct);
   });
 
   it('moves the input buffers into the worker when asked, with the same result', async () => {
     const input = backtestInput({ AAAUSDT: randomWalk(5000, 5) }, { timeframe: '1m' });
     const direct = simulate(structuredClone(input));
-    await expect(pool.run(input, { transferInput: true })).resolves.toEqual(direct.result);
+    await expect(resultOf(pool.run(input, { transferInput: true }))).resolves.toEqual(direct.result);
     expect(input.candles.AAAUSDT?.close.byteLength).toBe(0);
   });
 
@@ -53,6 +62,6 @@ describe('backtest worker pool (engine off the main thread)', () => {
     expect(error).toMatchObject({ name: 'AbortError' });
 
     const small = backtestInput({ AAAUSDT: randomWalk(100, 4) }, { timeframe: '1m' });
-    await expect(pool.run(small)).resolves.toEqual(simulate(small).result);
+    await expect(resultOf(pool.run(small))).resolves.toEqual(simulate(small).result);
   });
 });

@@ -70,6 +70,21 @@ export function randomWalk(count: number, seed = 7, start = JAN_1_2024, barMs = 
  */
 export const FOLLOW_CHANGES = { fast: 1, slow: 2 };
 
+/**
+ * Seven hourly bars on which `sma_cross` fast 1 / slow 2 trades once: bar 1
+ * falls (sets the sign), bar 2 rises (upward cross → long at bar 3's open,
+ * 102), bar 4 falls (downward cross → exit at bar 5's open, 98).
+ */
+export const UP_THEN_DOWN: Bar[] = [
+  [100, 100, 100, 100],
+  [100, 100, 99, 99],
+  [99, 101, 99, 101],
+  [102, 103, 102, 103],
+  [103, 103, 100, 100],
+  [98, 98, 97, 97],
+  [97, 97, 97, 97],
+];
+
 export function backtestInput(
   series: Record<string, CandleSeries>,
   config: Partial<BacktestConfig> = {},

@@ -13,37 +13,7 @@ import { dailyReturns, sharpeRatio } from '../../src/engine/metrics';
 import { simulate } from '../../src/engine/simulate';
 import { selectionDeflatedSharpe } from '../../src/engine/sweep-selection';
 import { backtestInput, DAY_MS, HOUR_MS, JAN_1_2024, randomWalk } from './candle-factory';
-
-/** Φ by Simpson's rule over the density from 0 to |x|: slow, plain, and independent of the engine's approximation. */
-function plainCdf(x: number): number {
-  const steps = 2_000;
-  const h = Math.abs(x) / steps;
-  const density = (t: number) => Math.exp((-t * t) / 2) / Math.sqrt(2 * Math.PI);
-  let area = density(0) + density(Math.abs(x));
-  for (let step = 1; step < steps; step++) area += (step % 2 === 1 ? 4 : 2) * density(step * h);
-  const half = (area * h) / 3;
-  return x >= 0 ? 0.5 + half : 0.5 - half;
-}
-
-/** Φ⁻¹ by bisection on `plainCdf`. */
-function plainInverse(p: number): number {
-  let low = -10;
-  let high = 10;
-  for (let round = 0; round < 60; round++) {
-    const middle = (low + high) / 2;
-    if (plainCdf(middle) < p) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
-}
-
-/** The paper's equations written out directly. */
-function plainDeflatedSharpe(sharpe: number, observations: number, skewness: number, kurtosis: number, trials: number, variance: number) {
-  const gamma = 0.5772156649015329;
-  const benchmark = Math.sqrt(variance) * ((1 - gamma) * plainInverse(1 - 1 / trials) + gamma * plainInverse(1 - 1 / (trials * Math.E)));
-  const z = ((sharpe - benchmark) * Math.sqrt(observations - 1)) / Math.sqrt(1 - skewness * sharpe + ((kurtosis - 1) / 4) * sharpe ** 2);
-  return { benchmark, deflated: plainCdf(z) };
-}
+import { plainCdf, plainDeflatedSharpe, plainInverse } from '../support/plain-deflated-sharpe';
 
 describe('deflated Sharpe ratio (Bailey & López de Prado 2014)', () => {
   it.each([-3, -1.5, -0.2, 0, 0.7, 2.3263, 4, 8])('Φ(%d) agrees with direct integration', (x) => {

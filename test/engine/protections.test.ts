@@ -254,4 +254,40 @@ describe('EquityGuard', () => {
     expect(guard.afterBar(JAN_1_2024 + DAY_MS, 856)).toBe(TRIP_NONE);
     expect(guard.afterBar(JAN_1_2024 + DAY_MS + HOUR_MS, 855)).toBe(TRIP_DAILY_LOSS);
   });
+
+  it('gives a caller that skips its quiet bars (the backtest loop) the same trips and memory as one shown every bar', () => {
+    // A seeded walk of ±3 % per hour, with gaps of up to 3 hours, on which each rule set trips.
+    let seed = 11;
+    const random = () => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    for (const rules of [
+      { ...settings, maxDrawdown: NaN },
+      { ...settings, maxDrawdown: 0.45 },
+      { ...settings, dailyLoss: NaN, maxDrawdown: 0.3 },
+    ]) {
+      const everyBar = new EquityGuard(rules, initialGuardState(1000));
+      const quiet = new EquityGuard(rules, initialGuardState(1000));
+      let previous = 1000;
+      let equity = 1000;
+      let time = JAN_1_2024;
+      let asked = 0;
+      const trips: number[][] = [[], []];
+      for (let bar = 0; bar < 3000; bar++) {
+        equity *= 1 + (random() - 0.5) * 0.06;
+        time += HOUR_MS * (1 + Math.floor(random() * 3));
+        trips[0]!.push(everyBar.afterBar(time, equity));
+        const skipped = time < quiet.quietUntil && equity > quiet.quietFloor && equity <= quiet.quietCeiling;
+        trips[1]!.push(skipped ? TRIP_NONE : quiet.afterBar(time, equity, previous));
+        if (!skipped) asked++;
+        previous = equity;
+      }
+      expect(trips[1]).toEqual(trips[0]);
+      if (!Number.isNaN(rules.dailyLoss)) expect(trips[0]).toContain(TRIP_DAILY_LOSS);
+      if (!Number.isNaN(rules.maxDrawdown)) expect(trips[0]).toContain(TRIP_MAX_DRAWDOWN);
+      expect({ ...quiet.state, lastEquity: 0 }).toEqual({ ...everyBar.state, lastEquity: 0 });
+      expect(asked).toBeLessThan(3000 / 2);
+    }
+  });
 });

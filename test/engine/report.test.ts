@@ -1,7 +1,7 @@
 import { drawdownPeriods, monthlyReturns } from '../../src/engine/curve-report';
 import { simulate } from '../../src/engine/simulate';
 import type { BacktestInput, BacktestReport, BacktestResult, BacktestTrade, CandleSeries, FundingSeries } from '../../src/engine/types';
-import { backtestInput, candles, DAY_MS, HOUR_MS, JAN_1_2024, randomWalk, type Bar } from './candle-factory';
+import { backtestInput, candles, DAY_MS, HOUR_MS, JAN_1_2024, randomWalk, UP_THEN_DOWN, type Bar } from './candle-factory';
 import { defined } from '../support/defined';
 
 const day = (date: string) => Date.parse(`${date}T00:00:00Z`);
@@ -14,16 +14,8 @@ function reportOf(result: BacktestResult): BacktestReport {
 }
 
 describe('backtest report (contract §18): hand-worked', () => {
-  // One long at 102 (03:00) out at 98 (05:00) on 7 hourly bars, 10 bps fees (see simulate-trades.test.ts).
-  const bars: Bar[] = [
-    [100, 100, 100, 100],
-    [100, 100, 99, 99],
-    [99, 101, 99, 101],
-    [102, 103, 102, 103],
-    [103, 103, 100, 100],
-    [98, 98, 97, 97],
-    [97, 97, 97, 97],
-  ];
+  // One long at 102 (03:00) out at 98 (05:00) on 7 hourly bars, 10 bps fees.
+  const bars = UP_THEN_DOWN;
 
   it('summary and per-symbol figures of a one-trade run', () => {
     const report = reportOf(simulate(backtestInput({ BTCUSDT: candles(bars) }, { feeModel: 'fixed_bps', feeBps: '10' })).result);

@@ -1,24 +1,9 @@
 import { simulate } from '../../src/engine/simulate';
 import type { BacktestConfig, BacktestTrade } from '../../src/engine/types';
-import { backtestInput, barsFromCloses, candles, funding, HOUR_MS, JAN_1_2024, type Bar } from './candle-factory';
+import { backtestInput, barsFromCloses, candles, funding, HOUR_MS, JAN_1_2024, UP_THEN_DOWN, type Bar } from './candle-factory';
 import { closeTo } from '../support/matchers';
 
 const at = (hours: number) => new Date(JAN_1_2024 + hours * HOUR_MS).toISOString();
-
-/**
- * With `sma_cross` fast 1 / slow 2 the decision follows each close-to-close
- * change: bar 1 falls (sets the sign), bar 2 rises (upward cross → long at
- * bar 3's open, 102), bar 4 falls (downward cross → exit at bar 5's open, 98).
- */
-const UP_THEN_DOWN: Bar[] = [
-  [100, 100, 100, 100],
-  [100, 100, 99, 99],
-  [99, 101, 99, 101],
-  [102, 103, 102, 103],
-  [103, 103, 100, 100],
-  [98, 98, 97, 97],
-  [97, 97, 97, 97],
-];
 
 /** The long of `UP_THEN_DOWN` at 102, out at 98: excursions over bars 3-4 (highs 103, lows 100) and the exit price 98. */
 const FIRST_LONG: Partial<BacktestTrade> = {

@@ -1,18 +1,7 @@
 import { simulate } from '../../src/engine/simulate';
-import { backtestInput, candles, HOUR_MS, JAN_1_2024, type Bar } from './candle-factory';
+import { backtestInput, candles, HOUR_MS, JAN_1_2024, UP_THEN_DOWN, type Bar } from './candle-factory';
 
 const at = (hours: number) => new Date(JAN_1_2024 + hours * HOUR_MS).toISOString();
-
-/** sma_cross 1/2 goes long at bar 3's open (102) and exits at bar 5's open (98); see simulate-trades.test.ts. */
-const UP_THEN_DOWN: Bar[] = [
-  [100, 100, 100, 100],
-  [100, 100, 99, 99],
-  [99, 101, 99, 101],
-  [102, 103, 102, 103],
-  [103, 103, 100, 100],
-  [98, 98, 97, 97],
-  [97, 97, 97, 97],
-];
 
 describe('slippage_bps (contract §13): market fills move against the order', () => {
   it('100 bps: the buy fills 1 % above the open, the sell 1 % below; notional and pnl follow the fills', () => {

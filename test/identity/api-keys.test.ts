@@ -2,8 +2,10 @@ import { print } from 'graphql';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { ApiKeysDocument, CreateApiKeyDocument, MeDocument, RevokeApiKeyDocument } from '../graphql/generated';
-import { graphql, request } from '../support/http';
+import type { ApiKeyRecord, CreatedApiKey } from '../../src/services/identity/api-keys.service';
+import { graphql, request, type GraphQLAnswer } from '../support/http';
 import { bearer, createApiKey, signIn, signature, signedHeaders, startOutsideWorld, type OutsideWorld } from '../support/identity';
+import { anyString, matching } from '../support/matchers';
 import { startTestService, type TestService } from '../support/test-service';
 
 describe('service API keys, callers and scopes', () => {
@@ -27,15 +29,18 @@ describe('service API keys, callers and scopes', () => {
 
   describe('REST /account/api-keys', () => {
     it('POST creates a key and shows the secret once; GET lists keys without secrets', async () => {
-      const created = await request(service.url, 'POST', '/account/api-keys', { json: { label: 'ci', scopes: ['webhooks:write'] }, headers: bearer(token) });
+      const created = await request<CreatedApiKey>(service.url, 'POST', '/account/api-keys', {
+        json: { label: 'ci', scopes: ['webhooks:write'] },
+        headers: bearer(token),
+      });
       expect(created.status).toBe(200);
       expect(created.body).toEqual({
-        api_key: expect.stringMatching(/^ak_[0-9a-f]{32}$/),
-        api_secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+        api_key: matching(/^ak_[0-9a-f]{32}$/),
+        api_secret: matching(/^[0-9a-f]{64}$/),
         scopes: ['webhooks:write'],
-        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        created_at: matching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       });
-      const listed = await request(service.url, 'GET', '/account/api-keys', { headers: bearer(token) });
+      const listed = await request<ApiKeyRecord[]>(service.url, 'GET', '/account/api-keys', { headers: bearer(token) });
       expect(listed.body).toContainEqual({ api_key: created.body.api_key, label: 'ci', scopes: ['webhooks:write'], created_at: created.body.created_at });
       expect(JSON.stringify(listed.body)).not.toContain(created.body.api_secret);
     });
@@ -44,14 +49,14 @@ describe('service API keys, callers and scopes', () => {
       const created = await createApiKey(service.url, token);
       const client = new Client({ connectionString: service.databaseUrl });
       await client.connect();
-      const { rows } = await client.query('SELECT secret_encrypted FROM service_api_keys WHERE api_key = $1', [created.api_key]);
+      const { rows } = await client.query<{ secret_encrypted: string }>('SELECT secret_encrypted FROM service_api_keys WHERE api_key = $1', [created.api_key]);
       await client.end();
-      expect(rows[0].secret_encrypted).toMatch(/^v1\./);
-      expect(rows[0].secret_encrypted).not.toContain(created.api_secret);
+      expect(rows[0]?.secret_encrypted).toMatch(/^v1\./);
+      expect(rows[0]?.secret_encrypted).not.toContain(created.api_secret);
     });
 
     it('an empty body creates a key with no scopes and an empty label', async () => {
-      const created = await request(service.url, 'POST', '/account/api-keys', { headers: bearer(token) });
+      const created = await request<CreatedApiKey>(service.url, 'POST', '/account/api-keys', { headers: bearer(token) });
       expect(created.status).toBe(200);
       expect(created.body.scopes).toEqual([]);
     });
@@ -63,7 +68,7 @@ describe('service API keys, callers and scopes', () => {
     ])('POST with %j answers 422 at %j', async (body, loc) => {
       const response = await request(service.url, 'POST', '/account/api-keys', { json: body, headers: bearer(token) });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ detail: [{ loc, type: expect.any(String), msg: expect.any(String) }] });
+      expect(response.body).toEqual({ detail: [{ loc, type: anyString(), msg: anyString() }] });
     });
 
     it("DELETE of another user's key answers 404 and leaves it working", async () => {
@@ -104,25 +109,25 @@ describe('service API keys, callers and scopes', () => {
       const key = await createApiKey(service.url, token);
       const body = JSON.stringify({ query: print(MeDocument) });
       const headers = { ...signedHeaders(key, 'POST', '/graphql', body), 'content-type': 'application/json' };
-      const response = await request(service.url, 'POST', '/graphql', { body, headers });
-      expect(response.body.data.me).toMatchObject({ id: userId, email: 'keys@example.com' });
+      const response = await request<GraphQLAnswer>(service.url, 'POST', '/graphql', { body, headers });
+      expect(response.body.data?.me).toMatchObject({ id: userId, email: 'keys@example.com' });
     });
 
     it('a bad signature fails the request with HTTP 401 UNAUTHENTICATED', async () => {
       const key = await createApiKey(service.url, token);
       const body = JSON.stringify({ query: print(MeDocument) });
       const headers = { ...signedHeaders(key, 'POST', '/graphql', `${body} `), 'content-type': 'application/json' };
-      const response = await request(service.url, 'POST', '/graphql', { body, headers });
+      const response = await request<GraphQLAnswer>(service.url, 'POST', '/graphql', { body, headers });
       expect(response.status).toBe(401);
-      expect(response.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      expect(response.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     });
 
     it('account management refuses an API-key caller with INSUFFICIENT_PERMISSION', async () => {
       const key = await createApiKey(service.url, token);
       const body = JSON.stringify({ query: print(ApiKeysDocument) });
       const headers = { ...signedHeaders(key, 'POST', '/graphql', body), 'content-type': 'application/json' };
-      const response = await request(service.url, 'POST', '/graphql', { body, headers });
-      expect(response.body.errors[0].extensions).toEqual({ code: 'INSUFFICIENT_PERMISSION' });
+      const response = await request<GraphQLAnswer>(service.url, 'POST', '/graphql', { body, headers });
+      expect(response.body.errors?.[0]?.extensions).toEqual({ code: 'INSUFFICIENT_PERMISSION' });
     });
   });
 

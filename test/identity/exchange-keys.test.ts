@@ -1,9 +1,11 @@
 import { Client } from 'pg';
 import { ExchangeKeyStatusDocument, RegisterExchangeKeyDocument } from '../graphql/generated';
-import { graphql, request } from '../support/http';
+import type { KeyStatus } from '../../src/services/identity/exchange-keys.service';
+import { graphql, request, type GraphQLAnswer } from '../support/http';
 import { bearer, signIn, startOutsideWorld, type OutsideWorld } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
 import { defined } from '../support/defined';
+import { anyString, matching } from '../support/matchers';
 
 const NAIVE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 
@@ -12,7 +14,7 @@ describe('exchange keys: register, remove, verify and status', () => {
   let service: TestService;
   let token: string;
   const register = (body: unknown, auth = token) => request(service.url, 'POST', '/api-key/register', { json: body, headers: bearer(auth) });
-  const status = (email: string) => request(service.url, 'GET', `/api-key/status/${encodeURIComponent(email)}`);
+  const status = (email: string) => request<KeyStatus>(service.url, 'GET', `/api-key/status/${encodeURIComponent(email)}`);
   const verify = (email: string) => request(service.url, 'POST', '/api-key/verify', { json: { email } });
 
   beforeAll(async () => {
@@ -41,11 +43,11 @@ describe('exchange keys: register, remove, verify and status', () => {
   it('the exchange secret is stored encrypted, never in clear', async () => {
     const client = new Client({ connectionString: service.databaseUrl });
     await client.connect();
-    const { rows } = await client.query('SELECT secret_encrypted FROM exchange_keys');
+    const { rows } = await client.query<{ secret_encrypted: string }>('SELECT secret_encrypted FROM exchange_keys');
     await client.end();
     expect(rows).toHaveLength(1);
-    expect(rows[0].secret_encrypted).toMatch(/^v1\./);
-    expect(rows[0].secret_encrypted).not.toContain('exsecret1');
+    expect(rows[0]?.secret_encrypted).toMatch(/^v1\./);
+    expect(rows[0]?.secret_encrypted).not.toContain('exsecret1');
   });
 
   it('GET /api-key/status/{email} of a registered key has the four extra fields', async () => {
@@ -53,12 +55,12 @@ describe('exchange keys: register, remove, verify and status', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       success: true,
-      message: expect.any(String),
+      message: anyString(),
       email: 'trader@example.com',
       has_api_key: true,
       verification_status: 'verified',
-      last_verified: expect.stringMatching(NAIVE_TIMESTAMP),
-      created_at: expect.stringMatching(NAIVE_TIMESTAMP),
+      last_verified: matching(NAIVE_TIMESTAMP),
+      created_at: matching(NAIVE_TIMESTAMP),
       is_active: true,
     });
     expect(JSON.stringify(response.body)).not.toContain('exsecret1');
@@ -93,7 +95,7 @@ describe('exchange keys: register, remove, verify and status', () => {
     expect((await register({ api_key: 'EXKEY2', api_secret: 'exsecret2' }, other.token)).status).toBe(200);
     world.exchange.addAccount('EXKEY2', 'rotated-secret');
     const response = await verify('revoked@example.com');
-    expect(response.body).toEqual({ success: false, message: expect.any(String), email: 'revoked@example.com', has_api_key: true });
+    expect(response.body).toEqual({ success: false, message: anyString(), email: 'revoked@example.com', has_api_key: true });
     expect((await status('revoked@example.com')).body.verification_status).toBe('failed');
   });
 
@@ -163,9 +165,9 @@ describe('exchange keys: register, remove, verify and status', () => {
 
   it('GraphQL verifyExchangeKey answers as POST /api-key/verify', async () => {
     const query = 'mutation ($input: VerifyExchangeKeyInput!) { verifyExchangeKey(input: $input) { success message email hasApiKey } }';
-    const verified = await request(service.url, 'POST', '/graphql', { json: { query, variables: { input: { email: 'trader@example.com' } } } });
-    expect(verified.body.data.verifyExchangeKey).toEqual({ success: true, message: 'API key verified', email: 'trader@example.com', hasApiKey: true });
-    const unknown = await request(service.url, 'POST', '/graphql', { json: { query, variables: { input: { email: 'ghost@example.com' } } } });
-    expect(unknown.body.data.verifyExchangeKey).toEqual({ success: false, message: 'User not found', email: 'ghost@example.com', hasApiKey: false });
+    const verified = await request<GraphQLAnswer>(service.url, 'POST', '/graphql', { json: { query, variables: { input: { email: 'trader@example.com' } } } });
+    expect(verified.body.data?.verifyExchangeKey).toEqual({ success: true, message: 'API key verified', email: 'trader@example.com', hasApiKey: true });
+    const unknown = await request<GraphQLAnswer>(service.url, 'POST', '/graphql', { json: { query, variables: { input: { email: 'ghost@example.com' } } } });
+    expect(unknown.body.data?.verifyExchangeKey).toEqual({ success: false, message: 'User not found', email: 'ghost@example.com', hasApiKey: false });
   });
 });

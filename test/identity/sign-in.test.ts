@@ -1,9 +1,11 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { MeDocument, SignInDocument } from '../graphql/generated';
+import type { SignInResult } from '../../src/services/identity/users.service';
 import { graphql, request } from '../support/http';
 import { bearer, startOutsideWorld, type OutsideWorld } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
 import { defined } from '../support/defined';
+import { anyOf, anyString, matching } from '../support/matchers';
 
 const APP_JWT_SECRET = 'test-app-jwt-secret-of-at-least-32-characters';
 const NAIVE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
@@ -11,8 +13,8 @@ const NAIVE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 describe('sign-in with identity-provider tokens and app tokens', () => {
   let world: OutsideWorld;
   let service: TestService;
-  const signInA = (json: unknown) => request(service.url, 'POST', '/auth/mobile/provider-a', { json });
-  const signInB = (json: unknown) => request(service.url, 'POST', '/auth/mobile/provider-b', { json });
+  const signInA = <T = unknown>(json: unknown) => request<T>(service.url, 'POST', '/auth/mobile/provider-a', { json });
+  const signInB = <T = unknown>(json: unknown) => request<T>(service.url, 'POST', '/auth/mobile/provider-b', { json });
 
   beforeAll(async () => {
     world = await startOutsideWorld();
@@ -37,26 +39,26 @@ describe('sign-in with identity-provider tokens and app tokens', () => {
 
   it('provider A: a valid id_token answers the app token and the spec user object', async () => {
     const idToken = await world.providerA.mint({ sub: 'a-1', email: 'Ann@Example.com', email_verified: true, name: 'Ann' });
-    const response = await signInA({ id_token: idToken });
+    const response = await signInA<SignInResult>({ id_token: idToken });
     expect(response.status).toBe(200);
     expect(response.body.user).toEqual({
-      id: expect.any(Number),
+      id: anyOf(Number),
       email: 'ann@example.com',
       name: 'Ann',
       provider_a_id: 'a-1',
       provider_b_id: null,
       is_vip: false,
       vip_expires_at: null,
-      created_at: expect.stringMatching(NAIVE_TIMESTAMP),
-      updated_at: expect.stringMatching(NAIVE_TIMESTAMP),
+      created_at: matching(NAIVE_TIMESTAMP),
+      updated_at: matching(NAIVE_TIMESTAMP),
     });
     const claims = decodeJwt(response.body.access_token);
     expect(claims).toEqual({
       sub: String(response.body.user.id),
       email: 'ann@example.com',
       iss: 'futures-service',
-      iat: expect.any(Number),
-      exp: expect.any(Number),
+      iat: anyOf(Number),
+      exp: anyOf(Number),
     });
     expect(claims.exp! - claims.iat!).toBe(3600);
   });
@@ -97,7 +99,7 @@ describe('sign-in with identity-provider tokens and app tokens', () => {
   ])('sign-in with %s answers 401 with a detail', async (_label, makeToken) => {
     const response = await signInA({ id_token: await makeToken() });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ detail: expect.any(String) });
+    expect(response.body).toEqual({ detail: anyString() });
   });
 
   it('a missing id_token answers 422 FastAPI-style', async () => {
@@ -107,15 +109,17 @@ describe('sign-in with identity-provider tokens and app tokens', () => {
   });
 
   it('one person signing in with both providers is one user, linked by e-mail', async () => {
-    const viaA = await signInA({ id_token: await world.providerA.mint({ sub: 'link-a', email: 'both@example.com', email_verified: true }) });
-    const viaB = await signInB({ identity_token: await world.providerB.mint({ sub: 'link-b', email: 'BOTH@example.com', email_verified: 'true' }) });
+    const viaA = await signInA<SignInResult>({ id_token: await world.providerA.mint({ sub: 'link-a', email: 'both@example.com', email_verified: true }) });
+    const viaB = await signInB<SignInResult>({
+      identity_token: await world.providerB.mint({ sub: 'link-b', email: 'BOTH@example.com', email_verified: 'true' }),
+    });
     expect(viaB.status).toBe(200);
     expect(viaB.body.user).toMatchObject({ id: viaA.body.user.id, provider_a_id: 'link-a', provider_b_id: 'link-b' });
   });
 
   it('the provider id links before the e-mail: a changed e-mail still finds the same user', async () => {
-    const first = await signInA({ id_token: await world.providerA.mint({ sub: 'stable-sub', email: 'old@example.com', email_verified: true }) });
-    const second = await signInA({ id_token: await world.providerA.mint({ sub: 'stable-sub', email: 'new@example.com', email_verified: true }) });
+    const first = await signInA<SignInResult>({ id_token: await world.providerA.mint({ sub: 'stable-sub', email: 'old@example.com', email_verified: true }) });
+    const second = await signInA<SignInResult>({ id_token: await world.providerA.mint({ sub: 'stable-sub', email: 'new@example.com', email_verified: true }) });
     expect(second.body.user.id).toBe(first.body.user.id);
   });
 
@@ -149,7 +153,7 @@ describe('sign-in with identity-provider tokens and app tokens', () => {
         .sign(new TextEncoder().encode(secret));
 
     it('a valid Bearer token is accepted', async () => {
-      const signIn = await signInA({ id_token: await world.providerA.mint({ sub: 'tok', email: 'tok@example.com', email_verified: true }) });
+      const signIn = await signInA<SignInResult>({ id_token: await world.providerA.mint({ sub: 'tok', email: 'tok@example.com', email_verified: true }) });
       const response = await request(service.url, 'GET', '/account/api-keys', { headers: bearer(signIn.body.access_token) });
       expect(response.status).toBe(200);
       expect(response.body).toEqual([]);
@@ -167,16 +171,18 @@ describe('sign-in with identity-provider tokens and app tokens', () => {
       [
         'a tampered token',
         async () => {
-          const signIn = await signInA({ id_token: await world.providerA.mint({ sub: 'tamper', email: 'tamper@example.com', email_verified: true }) });
-          const [header, payload, sig] = (signIn.body.access_token as string).split('.');
-          const claims = JSON.parse(Buffer.from(defined(payload, 'a token payload'), 'base64url').toString());
+          const signIn = await signInA<SignInResult>({
+            id_token: await world.providerA.mint({ sub: 'tamper', email: 'tamper@example.com', email_verified: true }),
+          });
+          const [header, payload, sig] = signIn.body.access_token.split('.');
+          const claims = JSON.parse(Buffer.from(defined(payload, 'a token payload'), 'base64url').toString()) as Record<string, unknown>;
           return bearer([header, Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url'), sig].join('.'));
         },
       ],
     ])('%s answers 401 with a detail', async (_label, headers) => {
       const response = await request(service.url, 'GET', '/account/api-keys', { headers: await headers() });
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ detail: expect.any(String) });
+      expect(response.body).toEqual({ detail: anyString() });
     });
   });
 

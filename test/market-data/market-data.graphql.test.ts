@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { delistReply } from '../../src/services/market-data/upstream-replies';
+import type { WhaleBoard } from '../../src/services/market-data/whale-board.service';
 import {
   AccountRatioDocument,
   ActiveTickersDocument,
@@ -12,13 +15,31 @@ import {
   WhaleBoardDocument,
 } from '../graphql/generated';
 import { graphql, request } from '../support/http';
+import { anyString } from '../support/matchers';
 import { startMarketTestService, type MarketTestService } from '../stand-ins/exchange/market-test-service';
 
 const EXCHANGE_NOW = Date.UTC(2026, 10, 20, 12, 34, 56, 789);
 
+/** REST passes the web API's smart-money figures through as it gives them: counts and ratios as JSON numbers. */
+interface SmartMoneyOverviewAnswer {
+  totalTraders: number;
+  longTraders: number;
+  shortTraders: number;
+  longWhales: number;
+  shortWhales: number;
+  longShortRatio: number;
+  longTradersAvgEntryPrice: number;
+  totalPositions: number;
+}
+interface SmartMoneySignalAnswer {
+  symbol: string;
+  netNotional: number;
+}
+type DelistAnswer = z.infer<typeof delistReply>;
+
 describe('market data over GraphQL: the same services as REST', () => {
   let market: MarketTestService;
-  const rest = (path: string) => request(market.url, 'GET', path).then((answer) => answer.body);
+  const rest = <T = unknown>(path: string) => request<T>(market.url, 'GET', path).then((answer) => answer.body);
   const withoutNulls = (rows: object[]) => rows.map((row) => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)));
 
   beforeAll(async () => {
@@ -56,7 +77,7 @@ describe('market data over GraphQL: the same services as REST', () => {
     const answer = await graphql(market.url, PositionRatioDocument, { symbol: 'BTCUSDT', limit: 501 });
     expect(answer.errors![0]?.extensions).toMatchObject({
       code: 'VALIDATION_FAILED',
-      issues: [{ type: 'less_than_equal', loc: ['limit'], msg: expect.any(String) }],
+      issues: [{ type: 'less_than_equal', loc: ['limit'], msg: anyString() }],
     });
   });
 
@@ -64,14 +85,14 @@ describe('market data over GraphQL: the same services as REST', () => {
     const tickers = await graphql(market.url, ActiveTickersDocument, { minQuoteVolume: 50_000_000 });
     expect(tickers.data!.activeTickers).toEqual(await rest('/ticker/24hr/active?min_quote_volume=50000000'));
     const board = await graphql(market.url, WhaleBoardDocument, {});
-    const restBoard = await rest('/whale-board');
+    const restBoard = await rest<WhaleBoard>('/whale-board');
     expect(board.data!.whaleBoard.rows).toEqual(restBoard.rows);
     expect(typeof board.data!.whaleBoard.rows[0]?.score).toBe('number');
   });
 
   it('smartMoneyOverview and smartMoneySignals give the upstream figures, decimals as strings', async () => {
     const overview = await graphql(market.url, SmartMoneyOverviewDocument, { symbol: 'BTCUSDT' });
-    const restOverview = await rest('/smart-money/signal/overview?symbol=BTCUSDT');
+    const restOverview = await rest<SmartMoneyOverviewAnswer>('/smart-money/signal/overview?symbol=BTCUSDT');
     expect(overview.data!.smartMoneyOverview).toEqual({
       symbol: 'BTCUSDT',
       totalTraders: restOverview.totalTraders,
@@ -84,9 +105,9 @@ describe('market data over GraphQL: the same services as REST', () => {
       totalPositions: String(restOverview.totalPositions),
     });
     const signals = await graphql(market.url, SmartMoneySignalsDocument, { timeRange: '1h' });
-    const restSignals = await rest('/smart-money/signal/list?timeRange=1h');
-    expect(signals.data!.smartMoneySignals.map((row) => row.symbol)).toEqual(restSignals.map((row: { symbol: string }) => row.symbol));
-    expect(signals.data!.smartMoneySignals[0]).toMatchObject({ timeRange: '1h', netNotional: String(restSignals[0].netNotional) });
+    const restSignals = await rest<SmartMoneySignalAnswer[]>('/smart-money/signal/list?timeRange=1h');
+    expect(signals.data!.smartMoneySignals.map((row) => row.symbol)).toEqual(restSignals.map((row) => row.symbol));
+    expect(signals.data!.smartMoneySignals[0]).toMatchObject({ timeRange: '1h', netNotional: String(restSignals[0]!.netNotional) });
   });
 
   it('smartMoneySignals with a timeRange outside the set is BAD_REQUEST', async () => {
@@ -105,13 +126,13 @@ describe('market data over GraphQL: the same services as REST', () => {
 
   it('delistings gives the delisting catalog articles', async () => {
     const answer = await graphql(market.url, DelistingsDocument);
-    const restAnswer = await rest('/delist');
+    const restAnswer = await rest<DelistAnswer>('/delist');
     expect(answer.data!.delistings).toEqual({
       code: restAnswer.code,
       message: restAnswer.message,
-      catalogs: restAnswer.data.catalogs.map((catalog: any) => ({
+      catalogs: restAnswer.data.catalogs.map((catalog) => ({
         catalogId: catalog.catalogId,
-        articles: catalog.articles.map(({ id, code, title, releaseDate }: any) => ({ id, code, title, releaseDate })),
+        articles: catalog.articles.map(({ id, code, title, releaseDate }) => ({ id, code, title, releaseDate })),
       })),
     });
   });

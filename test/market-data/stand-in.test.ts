@@ -1,11 +1,16 @@
 import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
+import type { KlineRow } from '../stand-ins/exchange/kline-walk';
 import { CONTRACTS } from '../stand-ins/exchange/market-universe';
+
+interface ExchangeInfo {
+  symbols: { contractType: string }[];
+}
 
 /** The exchange stand-in the market-data tests and benchmark rely on: its data must be realistic and repeatable. */
 describe('exchange stand-in', () => {
   let first: ExchangeStandIn;
   let second: ExchangeStandIn;
-  const get = (standIn: ExchangeStandIn, path: string) => fetch(`${standIn.url}${path}`).then((response) => response.json() as Promise<any>);
+  const get = <T>(standIn: ExchangeStandIn, path: string) => fetch(`${standIn.url}${path}`).then((response) => response.json() as Promise<T>);
 
   beforeAll(async () => {
     [first, second] = await Promise.all([startExchangeStandIn(), startExchangeStandIn()]);
@@ -17,28 +22,30 @@ describe('exchange stand-in', () => {
 
   it('klines are a seeded random walk: the same bars on every server, each opening at the previous close', async () => {
     const path = '/fapi/v1/klines?symbol=ETHUSDT&interval=4h&startTime=1704067200000&limit=300';
-    const [bars, again] = await Promise.all([get(first, path), get(second, path)]);
+    const [bars, again] = await Promise.all([get<KlineRow[]>(first, path), get<KlineRow[]>(second, path)]);
     expect(bars).toEqual(again);
     expect(bars).toHaveLength(300);
-    expect(bars[0][0]).toBe(1704067200000);
-    for (let index = 1; index < bars.length; index += 1) {
-      expect(bars[index][0] - bars[index - 1][0]).toBe(4 * 3_600_000);
-      expect(bars[index][1]).toBe(bars[index - 1][4]);
-      expect(Number(bars[index][2])).toBeGreaterThanOrEqual(Math.max(Number(bars[index][1]), Number(bars[index][4])));
-      expect(Number(bars[index][3])).toBeLessThanOrEqual(Math.min(Number(bars[index][1]), Number(bars[index][4])));
+    expect(bars[0]![0]).toBe(1704067200000);
+    for (const [index, bar] of bars.entries()) {
+      if (index === 0) continue;
+      const previous = bars[index - 1]!;
+      expect(bar[0] - previous[0]).toBe(4 * 3_600_000);
+      expect(bar[1]).toBe(previous[4]);
+      expect(Number(bar[2])).toBeGreaterThanOrEqual(Math.max(Number(bar[1]), Number(bar[4])));
+      expect(Number(bar[3])).toBeLessThanOrEqual(Math.min(Number(bar[1]), Number(bar[4])));
     }
-    expect(new Set(bars.map((bar: string[]) => bar[4])).size).toBeGreaterThan(250);
+    expect(new Set(bars.map((bar) => bar[4])).size).toBeGreaterThan(250);
   });
 
   it('lists USDT majors and thin contracts, USDC-quoted ones and a quarterly contract', async () => {
-    const info = await get(first, '/fapi/v1/exchangeInfo');
+    const info = await get<ExchangeInfo>(first, '/fapi/v1/exchangeInfo');
     expect(info.symbols).toHaveLength(CONTRACTS.length);
-    const tickers: { symbol: string; quoteVolume: string }[] = await get(first, '/fapi/v1/ticker/24hr');
+    const tickers = await get<{ symbol: string; quoteVolume: string }[]>(first, '/fapi/v1/ticker/24hr');
     const volumes = tickers.map((ticker) => Number(ticker.quoteVolume));
     expect(Math.max(...volumes)).toBeGreaterThan(1e9);
     expect(Math.min(...volumes)).toBeLessThan(1e6);
     expect(tickers.filter((ticker) => ticker.symbol.endsWith('USDC')).length).toBeGreaterThanOrEqual(2);
-    expect(info.symbols.some((symbol: { contractType: string }) => symbol.contractType === 'CURRENT_QUARTER')).toBe(true);
+    expect(info.symbols.some((symbol) => symbol.contractType === 'CURRENT_QUARTER')).toBe(true);
   });
 
   it('counts calls per path and applies a fault only as often as asked', async () => {

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { grantPlan } from '../../src/cli/commands/grant-plan';
 import { importSeries } from '../../src/cli/commands/import-series';
+import type { PlanKline, PlanRatioRow } from '../../src/services/plans/plan-series.service';
 import { PlanKlinesDocument, PlanLongShortRatioDocument } from '../graphql/generated';
 import { graphql, request } from '../support/http';
+import { anyString, matching } from '../support/matchers';
 import { startTestService, type TestService } from '../support/test-service';
 
 const SAMPLES = path.resolve(__dirname, '../../samples');
@@ -27,7 +29,8 @@ describe('plans, plan keys and plan-gated series', () => {
   let proKey: string;
   const grant = (email: string, plan: string, days: number) =>
     grantPlan.run({ email, plan, days: String(days) }, service.service) as Promise<{ data_api_key: string; plan: string; expires_at: string }>;
-  const get = (pathWithQuery: string, key?: string) => request(service.url, 'GET', pathWithQuery, { headers: key ? { 'X-Data-API-Key': key } : {} });
+  const get = <T = unknown>(pathWithQuery: string, key?: string) =>
+    request<T>(service.url, 'GET', pathWithQuery, { headers: key ? { 'X-Data-API-Key': key } : {} });
 
   async function sql(text: string, values: unknown[] = []): Promise<number> {
     const client = new Client({ connectionString: service.databaseUrl });
@@ -51,7 +54,7 @@ describe('plans, plan keys and plan-gated series', () => {
   it('grant-plan prints a pk_ key, the plan and the end date N days ahead', async () => {
     const before = Date.now();
     const printed = await grant('new-user@example.com', 'standard', 3);
-    expect(printed).toEqual({ data_api_key: expect.stringMatching(/^pk_[0-9a-f]{32}$/), plan: 'standard', expires_at: expect.any(String) });
+    expect(printed).toEqual({ data_api_key: matching(/^pk_[0-9a-f]{32}$/), plan: 'standard', expires_at: anyString() });
     const expiresAt = Date.parse(printed.expires_at);
     expect(expiresAt).toBeGreaterThanOrEqual(before + 3 * 86_400_000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 3 * 86_400_000);
@@ -63,7 +66,7 @@ describe('plans, plan keys and plan-gated series', () => {
 
   describe.each(ENDPOINTS)('%s', (endpoint, symbol) => {
     it('answers 200 with an active Standard plan', async () => {
-      const response = await get(`${endpoint}?symbol=${symbol}`, standardKey);
+      const response = await get<unknown[]>(`${endpoint}?symbol=${symbol}`, standardKey);
       expect(response.status).toBe(200);
       expect(response.body.length).toBeGreaterThan(0);
     });
@@ -79,7 +82,7 @@ describe('plans, plan keys and plan-gated series', () => {
     ])('answers 401 when X-Data-API-Key is %s', async (_label, key) => {
       const response = await get(`${endpoint}?symbol=${symbol}`, key());
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ detail: expect.any(String) });
+      expect(response.body).toEqual({ detail: anyString() });
     });
 
     it.each<[string, () => string]>([
@@ -132,16 +135,16 @@ describe('plans, plan keys and plan-gated series', () => {
   });
 
   it('limit returns the latest points; another period has its own series', async () => {
-    const latest = await get('/stock/v1/retailLongShortRatio?symbol=AAPL&limit=1', standardKey);
-    expect(latest.body.map((row: { timestamp: number }) => row.timestamp)).toEqual([1763510400000]);
+    const latest = await get<PlanRatioRow[]>('/stock/v1/retailLongShortRatio?symbol=AAPL&limit=1', standardKey);
+    expect(latest.body.map((row) => row.timestamp)).toEqual([1763510400000]);
     expect((await get('/stock/v1/retailLongShortRatio?symbol=AAPL&period=1h', standardKey)).body).toEqual([]);
   });
 
   it('the whale and top series of one index are kept apart', async () => {
-    const top = await get('/index/v1/topLongShortRatio?symbol=SPX', standardKey);
-    const whale = await get('/index/v1/whaleLongShortRatio?symbol=SPX', standardKey);
-    expect(top.body[0].longShortRatio).toBe('1.2104');
-    expect(whale.body[0].longShortRatio).toBe('0.9120');
+    const top = await get<PlanRatioRow[]>('/index/v1/topLongShortRatio?symbol=SPX', standardKey);
+    const whale = await get<PlanRatioRow[]>('/index/v1/whaleLongShortRatio?symbol=SPX', standardKey);
+    expect(top.body[0]?.longShortRatio).toBe('1.2104');
+    expect(whale.body[0]?.longShortRatio).toBe('0.9120');
   });
 
   it.each([
@@ -154,7 +157,7 @@ describe('plans, plan keys and plan-gated series', () => {
   ])('GET %s answers 422 at query.%s', async (pathWithQuery, field, type) => {
     const response = await get(pathWithQuery, standardKey);
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ detail: [{ type, loc: ['query', field], msg: expect.any(String) }] });
+    expect(response.body).toEqual({ detail: [{ type, loc: ['query', field], msg: anyString() }] });
   });
 
   it('K-line rows are [openTime, open, high, low, close, volume, closeTime]', async () => {
@@ -166,12 +169,12 @@ describe('plans, plan keys and plan-gated series', () => {
   });
 
   it('K-lines honour startTime, endTime and limit', async () => {
-    const from = await get('/stock/v1/klines?symbol=AAPL&startTime=1763424000000&limit=1', standardKey);
-    expect(from.body.map((row: number[]) => row[0])).toEqual([1763424000000]);
-    const until = await get('/stock/v1/klines?symbol=AAPL&endTime=1763424000000', standardKey);
-    expect(until.body.map((row: number[]) => row[0])).toEqual([1763337600000, 1763424000000]);
-    const latest = await get('/stock/v1/klines?symbol=AAPL&limit=2', standardKey);
-    expect(latest.body.map((row: number[]) => row[0])).toEqual([1763424000000, 1763510400000]);
+    const from = await get<PlanKline[]>('/stock/v1/klines?symbol=AAPL&startTime=1763424000000&limit=1', standardKey);
+    expect(from.body.map((row) => row[0])).toEqual([1763424000000]);
+    const until = await get<PlanKline[]>('/stock/v1/klines?symbol=AAPL&endTime=1763424000000', standardKey);
+    expect(until.body.map((row) => row[0])).toEqual([1763337600000, 1763424000000]);
+    const latest = await get<PlanKline[]>('/stock/v1/klines?symbol=AAPL&limit=2', standardKey);
+    expect(latest.body.map((row) => row[0])).toEqual([1763424000000, 1763510400000]);
   });
 
   describe('import-series', () => {
@@ -184,7 +187,7 @@ describe('plans, plan keys and plan-gated series', () => {
       const file = path.join(folder, 'replace.csv');
       await writeFile(file, 'market,symbol,interval,open_time,open,high,low,close,volume\ncommodity,XAU,1d,1763424000000,1,2,0.5,1.5,10\n');
       expect(await importSeries.run({ file }, service.service)).toEqual({ file, layout: 'klines', rows: 1 });
-      const response = await get('/commodity/v1/klines?symbol=XAU', standardKey);
+      const response = await get<PlanKline[]>('/commodity/v1/klines?symbol=XAU', standardKey);
       expect(response.body[1]).toEqual([1763424000000, '1', '2', '0.5', '1.5', '10', 1763424000000 + 86_400_000 - 1]);
     });
 

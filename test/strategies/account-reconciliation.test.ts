@@ -4,8 +4,9 @@ import { StrategyPosition } from '../../src/entities/strategy-position.entity';
 import { STAND_IN_COMMISSION_RATE } from '../stand-ins/exchange-account';
 import { closedPosition, closeEvents, connectionsOf, positionOf, protectedLong, STREAM_RUNTIME_ENV, type LiveRun } from '../support/live-stream';
 import { waitFor } from '../support/wait';
-import { startTestService, type TestService } from '../support/test-service';
-import { startTradingWorld, type TradingWorld } from '../support/trading-world';
+import { startLiveTrading, type LiveTrading } from '../support/live-trading';
+import type { TestService } from '../support/test-service';
+import type { TradingWorld } from '../support/trading-world';
 
 const RECORDED_WITHIN_MS = 2_000;
 /** Long enough for anything still on its way (a duplicate, a settle delay) to have arrived. */
@@ -15,16 +16,10 @@ const commission = (quantity: string, price: string) => new Decimal(quantity).mu
 describe('reconciliation after a (re)connect and ACCOUNT_UPDATE alone (contract §20)', () => {
   let world: TradingWorld;
   let service: TestService;
+  let stop: LiveTrading['stop'];
 
-  beforeAll(async () => {
-    world = await startTradingWorld();
-    world.exchange.balances = { USDT: '100000' };
-    service = await startTestService({ ...world.env, ...STREAM_RUNTIME_ENV });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await world.stop();
-  });
+  beforeAll(async () => ({ world, service, stop } = await startLiveTrading('account-reconciliation', Date.now, STREAM_RUNTIME_ENV)));
+  afterAll(() => stop());
 
   const ordersOf = (run: LiveRun) => service.service.orm.em.fork().find(StrategyOrder, { strategyId: run.id }, { orderBy: { purpose: 'asc' } });
   const askedSince = (run: LiveRun, path: string, since: number) =>

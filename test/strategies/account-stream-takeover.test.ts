@@ -1,6 +1,6 @@
-import { StrategyPosition } from '../../src/entities/strategy-position.entity';
 import type { EventPage, PositionPage } from '../../src/services/strategies/strategy-history';
 import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
+import { storeOpenLong } from '../support/live-stream';
 import { liveAccount } from '../support/live-trading';
 import { startTakeoverWorld, type TakeoverWorld } from '../support/takeover-world';
 import { strategyBody } from '../support/trading-world';
@@ -28,24 +28,8 @@ describe('the user data stream across processes (contract §20)', () => {
     );
     const id = created.body.id;
     world.exchange.setPosition(apiKey, 'TRXUSDT', '2');
-    const em = api.service.orm.em.fork();
-    const position = em.create(StrategyPosition, {
-      id: 'pos_00000000000000aa',
-      strategyId: id,
-      symbol: 'TRXUSDT',
-      side: 'long',
-      quantity: '2',
-      entryPrice: '100',
-      entryFee: '0.08',
-      openedAt: new Date(Date.now() - 1_000),
-      exitPrice: null,
-      exitFee: null,
-      pnl: null,
-      closedAt: null,
-      closeReason: null,
-      dryRun: false,
-    });
-    await em.flush();
+    const position = { id: 'pos_00000000000000aa', strategyId: id, symbol: 'TRXUSDT' };
+    await storeOpenLong(api, position);
     expect((await owner.call('POST', `/v1/strategies/${id}/deploy`, {})).status).toBe(200);
     await waitFor(
       'the stop order is placed and the user data stream opened',

@@ -3,24 +3,19 @@ import type { StrategyRecord } from '../../src/services/strategies/strategy-reco
 import { STAND_IN_COMMISSION_RATE } from '../stand-ins/exchange-account';
 import { closedPosition, closeEvents, connectionsOf, protectedLong as longOn, STREAM_RUNTIME_ENV, type LiveRun as Run } from '../support/live-stream';
 import { waitFor } from '../support/wait';
-import { startTestService, type TestService } from '../support/test-service';
-import { startTradingWorld, type TradingWorld } from '../support/trading-world';
+import { startLiveTrading, type LiveTrading } from '../support/live-trading';
+import type { TestService } from '../support/test-service';
+import type { TradingWorld } from '../support/trading-world';
 
 const RECORDED_WITHIN_MS = 2_000;
 
 describe("the exchange's user data stream (contract §20)", () => {
   let world: TradingWorld;
   let service: TestService;
+  let stop: LiveTrading['stop'];
 
-  beforeAll(async () => {
-    world = await startTradingWorld();
-    world.exchange.balances = { USDT: '100000' };
-    service = await startTestService({ ...world.env, ...STREAM_RUNTIME_ENV });
-  });
-  afterAll(async () => {
-    await service.stop();
-    await world.stop();
-  });
+  beforeAll(async () => ({ world, service, stop } = await startLiveTrading('account-stream', Date.now, STREAM_RUNTIME_ENV)));
+  afterAll(() => stop());
 
   const protectedLong = (symbol: string) => longOn(service, world, symbol);
 

@@ -1,3 +1,4 @@
+import type { SignedErrorBody } from '../../src/rest/error-responses';
 import { randomBytes } from 'node:crypto';
 import { print } from 'graphql';
 import { createClient } from 'graphql-ws';
@@ -24,10 +25,6 @@ import { waitFor } from '../support/wait';
 const HOUR = 3_600_000;
 
 /** The `{"error": {code, message}}` body of a `/v1` failure. */
-interface ErrorBody {
-  error: { code: string; message: string };
-}
-
 /** Waits (up to 5 s) until `condition` holds; the caller asserts it afterwards. */
 const userIdOf = (account: { user: unknown }) => Number((account.user as { id: unknown }).id);
 const REASONS: CloseReason[] = ['signal', 'pause', 'stop_loss', 'take_profit', 'liquidation'];
@@ -152,7 +149,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
     ])('answers 400 INVALID_PARAMETER for %s', async (query, field) => {
       const owner = await account();
       const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
-      const response = await owner.call<ErrorBody>('GET', `/v1/strategies/${body.id}/positions?${query}`);
+      const response = await owner.call<SignedErrorBody>('GET', `/v1/strategies/${body.id}/positions?${query}`);
       expect(response.status).toBe(400);
       expect(response.body.error).toMatchObject({ code: 'INVALID_PARAMETER' });
       expect(response.body.error.message).toContain(field);
@@ -163,7 +160,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       const other = await account();
       const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
       for (const path of [`/v1/strategies/${body.id}/positions`, `/v1/strategies/${body.id}/events`]) {
-        const response = await other.call<ErrorBody>('GET', path);
+        const response = await other.call<SignedErrorBody>('GET', path);
         expect(response.status).toBe(404);
         expect(response.body.error.code).toBe('NOT_FOUND');
         const before = Number((await owner.call('GET', `/v1/strategies/${body.id}`)).headers.get('x-service-used-weight-1m'));
@@ -200,7 +197,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
     it.each([['limit=0'], ['limit=501'], ['after=evt_000000000000000000000000']])('answers 400 INVALID_PARAMETER for %s', async (query) => {
       const owner = await account();
       const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
-      const response = await owner.call<ErrorBody>('GET', `/v1/strategies/${body.id}/events?${query}`);
+      const response = await owner.call<SignedErrorBody>('GET', `/v1/strategies/${body.id}/events?${query}`);
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('INVALID_PARAMETER');
     });
@@ -210,7 +207,7 @@ describe('strategy history (contract §11): positions and events over REST, Grap
       const { body: mine } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
       const { body: theirs } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
       const [foreign] = await seedEvents(theirs.id, userIdOf(owner), 1);
-      const response = await owner.call<ErrorBody>('GET', `/v1/strategies/${mine.id}/events?after=${foreign}`);
+      const response = await owner.call<SignedErrorBody>('GET', `/v1/strategies/${mine.id}/events?after=${foreign}`);
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('INVALID_PARAMETER');
     });

@@ -5,8 +5,9 @@ import { fastClock, zigzag } from '../support/fast-clock';
 import { request } from '../support/http';
 import { bearer, newAccount } from '../support/identity';
 import { waitFor } from '../support/wait';
-import { startTestService, type TestService } from '../support/test-service';
-import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
+import { startLiveTrading, type LiveTrading } from '../support/live-trading';
+import type { TestService } from '../support/test-service';
+import { strategyBody, type TradingWorld } from '../support/trading-world';
 
 /** 1-minute candles close twice a second of wall time. */
 const clock = fastClock(120);
@@ -17,18 +18,14 @@ const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '150', ST
 describe('a live cooldown counts from the exits the exchange held (contract §19, issue 28)', () => {
   let world: TradingWorld;
   let service: TestService;
+  let stop: LiveTrading['stop'];
 
   beforeAll(async () => {
-    world = await startTradingWorld({ now: clock.now });
+    ({ world, service, stop } = await startLiveTrading('live-cooldown', clock.now, RUNTIME_ENV));
     // fills, and so the exchange-held stop's exit, happen on the exchange's clock, as the candles do
     world.exchange.now = clock.now;
-    world.exchange.balances = { USDT: '100000' };
-    service = await startTestService({ ...world.env, ...RUNTIME_ENV });
   });
-  afterAll(async () => {
-    await service.stop();
-    await world.stop();
-  });
+  afterAll(() => stop());
 
   it(`after a stop-loss the exchange executed, no entry fills until ${COOLDOWN_BARS} bars have passed; then entries resume`, async () => {
     world.market.scriptCloses('RUNEUSDT', zigzag(4.2, 0.1, 2));

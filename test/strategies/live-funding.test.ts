@@ -7,8 +7,9 @@ import { fastClock } from '../support/fast-clock';
 import { request } from '../support/http';
 import { closedPosition, closeEvents, connectionsOf, positionOf, protectedLong, STREAM_RUNTIME_ENV } from '../support/live-stream';
 import { waitFor } from '../support/wait';
-import { startTestService, type TestService } from '../support/test-service';
-import { startTradingWorld, type TradingWorld } from '../support/trading-world';
+import { startLiveTrading, type LiveTrading } from '../support/live-trading';
+import type { TestService } from '../support/test-service';
+import type { TradingWorld } from '../support/trading-world';
 
 /** 8 hours of the exchange’s clock pass in 1 second: a funding time every second. */
 const clock = fastClock(28_800);
@@ -17,19 +18,17 @@ const QUIET_MS = 800;
 describe('funding on live positions, from the exchange (contract §20)', () => {
   let world: TradingWorld;
   let service: TestService;
+  let stop: LiveTrading['stop'];
 
   beforeAll(async () => {
-    world = await startTradingWorld({ now: clock.now });
+    ({ world, service, stop } = await startLiveTrading('live-funding', clock.now, STREAM_RUNTIME_ENV));
     world.exchange.now = clock.now;
-    world.exchange.balances = { USDT: '100000' };
-    service = await startTestService({ ...world.env, ...STREAM_RUNTIME_ENV });
   });
   afterAll(async () => {
     world.exchange.stopFunding();
     world.exchange.userStreams.duplicateEvents = false;
     world.exchange.userStreams.refuseConnections = false;
-    await service.stop();
-    await world.stop();
+    await stop();
   });
 
   it('records each funding time’s fee once on the position and in its pnl, across duplicates, a reconnect and a gap the income history fills', async () => {

@@ -1,3 +1,4 @@
+import type { SignedErrorBody } from '../../src/rest/error-responses';
 import Decimal from 'decimal.js';
 import { StrategyOrder } from '../../src/entities/strategy-order.entity';
 import type { EventPage, PositionPage } from '../../src/services/strategies/strategy-history';
@@ -12,10 +13,6 @@ import { waitFor } from '../support/wait';
 /** 1-minute candles close every second of wall time. */
 const clock = fastClock(60);
 /** The `{"error": {code, message}}` body of a `/v1` failure. */
-interface ErrorBody {
-  error: { code: string; message: string };
-}
-
 describe('live orders on the exchange (contract §12)', () => {
   let live: LiveTrading;
   let world: TradingWorld;
@@ -76,7 +73,7 @@ describe('live orders on the exchange (contract §12)', () => {
     world.exchange.maxLeverage.set('XRPUSDT', 5);
     const owner = await liveUser();
     const id = await createStrategy(owner, { symbols: ['XRPUSDT'], capital: '100', leverage: 10 });
-    const response = await owner.call<ErrorBody>('POST', `/v1/strategies/${id}/deploy`, {});
+    const response = await owner.call<SignedErrorBody>('POST', `/v1/strategies/${id}/deploy`, {});
     expect(response.status).toBe(502);
     expect(response.body.error.code).toBe('UPSTREAM_FAILED');
     expect((await owner.call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe('draft');
@@ -243,7 +240,7 @@ describe('live orders on the exchange (contract §12)', () => {
     await waitFor('an open position', async () => (await positionsOf(owner, id)).some((row) => !row.closed_at));
     world.exchange.failing = true;
     try {
-      const response = await owner.call<ErrorBody>('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
+      const response = await owner.call<SignedErrorBody>('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
       expect(response.status).toBe(502);
       expect(response.body.error.code).toBe('UPSTREAM_FAILED');
     } finally {

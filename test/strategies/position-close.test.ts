@@ -1,3 +1,4 @@
+import type { SignedErrorBody } from '../../src/rest/error-responses';
 import Decimal from 'decimal.js';
 import { StrategyOrder } from '../../src/entities/strategy-order.entity';
 import { STAND_IN_COMMISSION_RATE } from '../stand-ins/exchange-account';
@@ -12,10 +13,6 @@ import { startTradingWorld, strategyBody, type TradingWorld } from '../support/t
 import { waitFor } from '../support/wait';
 
 /** The `{"error": {code, message}}` body of a `/v1` failure. */
-interface ErrorBody {
-  error: { code: string; message: string };
-}
-
 /** 1-minute candles close every second of wall time. */
 const clock = fastClock(60);
 const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '5' };
@@ -135,13 +132,13 @@ describe('closing one position by hand (contract §20)', () => {
     const owner = await account();
     const stranger = await account();
     const created = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
-    const none = await owner.call<ErrorBody>('POST', `/v1/strategies/${created.body.id}/positions/BTCUSDT/close`, {});
+    const none = await owner.call<SignedErrorBody>('POST', `/v1/strategies/${created.body.id}/positions/BTCUSDT/close`, {});
     expect(none.status).toBe(409);
     expect(none.body.error).toEqual({ code: 'INVALID_STATE', message: 'the strategy has no open position on BTCUSDT' });
-    const unknown = await owner.call<ErrorBody>('POST', '/v1/strategies/strat_0000000000000000/positions/BTCUSDT/close', {});
+    const unknown = await owner.call<SignedErrorBody>('POST', '/v1/strategies/strat_0000000000000000/positions/BTCUSDT/close', {});
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toEqual({ code: 'NOT_FOUND', message: 'strategy not found' });
-    const foreign = await stranger.call<ErrorBody>('POST', `/v1/strategies/${created.body.id}/positions/BTCUSDT/close`, {});
+    const foreign = await stranger.call<SignedErrorBody>('POST', `/v1/strategies/${created.body.id}/positions/BTCUSDT/close`, {});
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe('NOT_FOUND');
   });

@@ -2,10 +2,12 @@ import Decimal from 'decimal.js';
 import { Client } from 'pg';
 import { StrategyPosition } from '../../src/entities/strategy-position.entity';
 import { Strategy } from '../../src/entities/strategy.entity';
+import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
 import { fastClock, zigzag } from '../support/fast-clock';
 import { request } from '../support/http';
 import { bearer, newAccount } from '../support/identity';
-import { subscribeStrategyEvents, type StrategySubscriber } from '../support/strategy-subscriber';
+import { containing } from '../support/matchers';
+import { positionEventData, subscribeStrategyEvents, type StrategySubscriber } from '../support/strategy-subscriber';
 import { createTestDatabase, startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
 import { defined } from '../support/defined';
@@ -36,33 +38,42 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     const script = zigzag(100, 2, 3);
     world.market.scriptCloses('BNBUSDT', script);
     const owner = await account();
-    const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['BNBUSDT'], timeframe: '1m', capital: '1000', leverage: 2 }));
+    const { body } = await owner.call<StrategyRecord>(
+      'POST',
+      '/v1/strategies',
+      strategyBody({ symbols: ['BNBUSDT'], timeframe: '1m', capital: '1000', leverage: 2 }),
+    );
     const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
     subscribers.push(subscriber);
     expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
 
-    const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 20_000);
-    const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id, 20_000);
-    for (const event of [opened, closed]) {
-      const signalClose = Date.parse(event.data.signal_bar_close);
+    const openedEvent = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 20_000);
+    const opened = positionEventData(openedEvent);
+    const closedEvent = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.position_id, 20_000);
+    const closed = positionEventData(closedEvent);
+    for (const [event, fill] of [
+      [openedEvent, opened.entry_price],
+      [closedEvent, closed.exit_price],
+    ] as const) {
+      const signalClose = Date.parse(defined(positionEventData(event).signal_bar_close, 'the signal bar close'));
       const lag = Date.parse(event.timestamp) - clock.realTimeOf(signalClose);
       expect(lag).toBeLessThanOrEqual(clock.candleMs);
       // filled at the next price: the open of the bar after the signal, which is the signal bar's close
       const signalBar = Math.floor(signalClose / 60_000);
-      const fill = event === opened ? event.data.entry_price : event.data.exit_price;
       expect(Number(fill)).toBe(script(signalBar));
     }
-    expect(opened.data).toMatchObject({ strategy_id: body.id, symbol: 'BNBUSDT', side: 'long', dry_run: true });
+    expect(opened).toMatchObject({ strategy_id: body.id, symbol: 'BNBUSDT', side: 'long', dry_run: true });
     // notional = position_size 1 × equity 1000 × leverage 2 at the entry price
-    expect(Number(opened.data.quantity)).toBeCloseTo(2000 / Number(opened.data.entry_price), 6);
-    const expectedPnl = new Decimal(closed.data.exit_price)
-      .minus(opened.data.entry_price)
-      .mul(opened.data.quantity)
-      .minus(new Decimal(opened.data.quantity).mul(opened.data.entry_price).mul('0.0005'))
-      .minus(new Decimal(opened.data.quantity).mul(closed.data.exit_price).mul('0.0005'));
-    expect(new Decimal(closed.data.pnl).toFixed(8)).toBe(expectedPnl.toFixed(8));
+    expect(Number(opened.quantity)).toBeCloseTo(2000 / Number(opened.entry_price), 6);
+    const exitPrice = defined(closed.exit_price, 'the exit price');
+    const expectedPnl = new Decimal(exitPrice)
+      .minus(opened.entry_price)
+      .mul(opened.quantity)
+      .minus(new Decimal(opened.quantity).mul(opened.entry_price).mul('0.0005'))
+      .minus(new Decimal(opened.quantity).mul(exitPrice).mul('0.0005'));
+    expect(new Decimal(defined(closed.pnl, 'the pnl')).toFixed(8)).toBe(expectedPnl.toFixed(8));
 
-    const paused = await owner.call('POST', `/v1/strategies/${body.id}/pause`, { close_positions: true });
+    const paused = await owner.call<StrategyRecord>('POST', `/v1/strategies/${body.id}/pause`, { close_positions: true });
     expect(paused.status).toBe(200);
     const trades = await service.service.orm.em.fork().find(StrategyPosition, { strategyId: body.id });
     const closedTrades = trades.filter((trade) => trade.closedAt);
@@ -75,7 +86,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       total_pnl: totalPnl.toFixed(),
       win_rate: new Decimal(wins).div(closedTrades.length).toDecimalPlaces(4).toFixed(),
     });
-    const deployedAgain = await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
+    const deployedAgain = await owner.call<StrategyRecord>('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
     expect(deployedAgain.body.stats.total_trades).toBe(closedTrades.length);
   });
 
@@ -90,7 +101,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     await Promise.all(
       cases.map(async ({ symbol, exits, reason, exitPrice }) => {
         world.market.scriptCloses(symbol, (index) => defined(cycle[((index % 6) + 6) % 6], 'a close of the cycle'));
-        const { body } = await owner.call(
+        const { body } = await owner.call<StrategyRecord>(
           'POST',
           '/v1/strategies',
           strategyBody({ symbols: [symbol], timeframe: '1m', params: { fast: 2, slow: 3, ...exits } }),
@@ -98,15 +109,14 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
         const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
         subscribers.push(subscriber);
         expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
-        const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
-        const closed = await subscriber.waitFor(
-          (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
-          30_000,
+        const opened = positionEventData(await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000));
+        const closed = positionEventData(
+          await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.position_id, 30_000),
         );
         await owner.call('POST', `/v1/strategies/${body.id}/pause`, {});
-        expect(Number(opened.data.entry_price)).toBe(100);
-        expect(closed.data).toMatchObject({ reason });
-        expect(Number(closed.data.exit_price)).toBe(exitPrice);
+        expect(Number(opened.entry_price)).toBe(100);
+        expect(closed).toMatchObject({ reason });
+        expect(Number(closed.exit_price)).toBe(exitPrice);
       }),
     );
   }, 60_000);
@@ -122,15 +132,19 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       headers: bearer(owner.token),
     });
     expect(registered.status).toBe(200);
-    const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['DOTUSDT'], timeframe: '1m', capital: '100', leverage: 1 }));
+    const { body } = await owner.call<StrategyRecord>(
+      'POST',
+      '/v1/strategies',
+      strategyBody({ symbols: ['DOTUSDT'], timeframe: '1m', capital: '100', leverage: 1 }),
+    );
     const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
     subscribers.push(subscriber);
     const before = world.exchange.orders().length;
     expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, {})).status).toBe(200);
-    const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 20_000);
-    const closed = await subscriber.waitFor((event) => event.type === 'strategy.position_closed', 20_000);
+    const opened = positionEventData(await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 20_000));
+    const closed = positionEventData(await subscriber.waitFor((event) => event.type === 'strategy.position_closed', 20_000));
     await owner.call('POST', `/v1/strategies/${body.id}/pause`, {});
-    expect(opened.data).toMatchObject({ dry_run: false, entry_price: '5.1234' });
+    expect(opened).toMatchObject({ dry_run: false, entry_price: '5.1234' });
     const orders = world.exchange
       .orders()
       .slice(before)
@@ -142,14 +156,14 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       symbol: 'DOTUSDT',
       side: 'BUY',
       type: 'MARKET',
-      quantity: opened.data.quantity,
+      quantity: opened.quantity,
     });
     expect(Object.fromEntries(defined(orders[1], 'the closing order').params)).toMatchObject({
       symbol: 'DOTUSDT',
       side: 'SELL',
       type: 'MARKET',
       reduceOnly: 'true',
-      quantity: closed.data.quantity,
+      quantity: closed.quantity,
     });
     world.exchange.fillPrice = '0';
   });
@@ -167,7 +181,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
     let second: TestService | undefined;
     try {
       const owner = await newAccount(first.url, world, 'restart@example.com');
-      const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['AVAXUSDT'], timeframe: '1m' }));
+      const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: ['AVAXUSDT'], timeframe: '1m' }));
       await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
       const cursorOf = async (svc: TestService) => (await svc.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id })).lastBars?.AVAXUSDT ?? 0;
       await waitFor('the first strategy is evaluated', async () => (await cursorOf(first!)) > 0);
@@ -175,7 +189,8 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       first = undefined;
       const client = new Client({ connectionString: database.url });
       await client.connect();
-      const stoppedAt = Number((await client.query('SELECT last_bars FROM strategies WHERE id = $1', [body.id])).rows[0].last_bars.AVAXUSDT);
+      const [stopped] = (await client.query<{ last_bars: Record<string, number> }>('SELECT last_bars FROM strategies WHERE id = $1', [body.id])).rows;
+      const stoppedAt = Number(defined(stopped, 'the stored strategy').last_bars.AVAXUSDT);
       await client.end();
       second = await startTestService(env, database);
       await waitFor('the second strategy is evaluated past the stop', async () => (await cursorOf(second!)) > stoppedAt);
@@ -191,18 +206,18 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
 
   it('moves a strategy to error with a strategy.error event after repeated upstream failures', async () => {
     const owner = await account();
-    const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['LTCUSDT'], timeframe: '1m' }));
+    const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: ['LTCUSDT'], timeframe: '1m' }));
     const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
     subscribers.push(subscriber);
     world.market.fault('/fapi/v1/klines', { status: 503 });
     try {
       await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
       const failed = await subscriber.waitFor((event) => event.type === 'strategy.error', 20_000);
-      expect(failed.data).toMatchObject({ strategy_id: body.id, consecutive_failures: 3, message: expect.stringContaining('LTCUSDT') });
+      expect(failed.data).toMatchObject({ strategy_id: body.id, consecutive_failures: 3, message: containing('LTCUSDT') });
     } finally {
       world.market.clearFaults();
     }
-    expect((await owner.call('GET', `/v1/strategies/${body.id}`)).body.status).toBe('error');
+    expect((await owner.call<StrategyRecord>('GET', `/v1/strategies/${body.id}`)).body.status).toBe('error');
     const stored = await service.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id });
     expect(stored.workerId).toBeNull();
   });

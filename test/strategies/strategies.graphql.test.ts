@@ -1,5 +1,6 @@
 import { print } from 'graphql';
 import { StrategyPosition } from '../../src/entities/strategy-position.entity';
+import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
 import {
   CreateSignedStrategyDocument,
   DeleteSignedStrategyDocument,
@@ -10,8 +11,9 @@ import {
   UpdateSignedStrategyDocument,
   type TemplateId,
 } from '../graphql/generated';
-import { graphql } from '../support/http';
+import { graphql, type GraphQLAnswer } from '../support/http';
 import { bearer, newAccount, signature } from '../support/identity';
+import { anyString, matching, objectContaining } from '../support/matchers';
 import { subscribeStrategyEvents, type StrategySubscriber } from '../support/strategy-subscriber';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
@@ -68,7 +70,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     const updated = await graphql(service.url, UpdateSignedStrategyDocument, { id: strategy.id, input: { name: 'renamed' } }, auth);
     expect(updated.data!.updateSignedStrategy.name).toBe('renamed');
     const deployed = await graphql(service.url, DeployStrategyDocument, { id: strategy.id, input: { dryRun: true, capital: '200' } }, auth);
-    expect(deployed.data!.deployStrategy).toMatchObject({ status: 'deployed', capital: '300', deployedAt: expect.any(String) });
+    expect(deployed.data!.deployStrategy).toMatchObject({ status: 'deployed', capital: '300', deployedAt: anyString() });
     const again = await graphql(service.url, DeployStrategyDocument, { id: strategy.id, input: { dryRun: true } }, auth);
     expect(again.errors?.[0]?.extensions?.code).toBe('INVALID_STATE');
     const paused = await graphql(service.url, PauseStrategyDocument, { id: strategy.id }, auth);
@@ -80,9 +82,9 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
   it('charges a signing key the REST weights: list 5, get 2, create 5, update 5, deploy 10, pause 5, delete 5', async () => {
     const { call } = await account();
     const used = async (document: Parameters<typeof print>[0], variables: Record<string, unknown>) => {
-      const response = await call('POST', '/graphql', { query: print(document), variables });
+      const response = await call<GraphQLAnswer>('POST', '/graphql', { query: print(document), variables });
       expect(response.body.errors).toBeUndefined();
-      return [Number(response.headers.get('x-service-used-weight-1m')), response.body.data];
+      return [Number(response.headers.get('x-service-used-weight-1m')), response.body.data] as const;
     };
     const input = { name: 'w', templateId: 'sma_cross', params: { fast: 2, slow: 3 }, symbols: ['BTCUSDT'], timeframe: 'H1', capital: '100' };
     const [afterCreate, created] = await used(CreateSignedStrategyDocument, { input });
@@ -120,7 +122,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
 
   it("answers NOT_FOUND for another account's strategy and UNAUTHENTICATED without credentials", async () => {
     const owner = await account();
-    const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
+    const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
     const other = await account();
     const result = await graphql(service.url, SignedStrategyDocument, { id: body.id }, bearer(other.token));
     expect(result.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -131,7 +133,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
   it("streams strategy.deployed and strategy.paused to the owner's subscriber in the contract envelope; another account or key gets NOT_FOUND and nothing", async () => {
     const owner = await account();
     const other = await account();
-    const { body } = await owner.call('POST', '/v1/strategies', strategyBody());
+    const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody());
     const mine = await subscribe({ authorization: `Bearer ${owner.token}` }, body.id);
     const byKey = await subscribe(keyParams(owner.key), body.id);
     const theirs = await subscribe({ authorization: `Bearer ${other.token}` }, body.id);
@@ -141,23 +143,22 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     const paused = await mine.waitFor((event) => event.type === 'strategy.paused');
     expect(mine.events.map((event) => event.type)).toEqual(['strategy.deployed', 'strategy.paused']);
     expect(mine.events[0]).toEqual({
-      id: expect.stringMatching(/^evt_[0-9a-f]+$/),
+      id: matching(/^evt_[0-9a-f]+$/),
       type: 'strategy.deployed',
-      timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
-      data: expect.objectContaining({ strategy_id: body.id, dry_run: true }),
+      timestamp: matching(/^\d{4}-\d{2}-\d{2}T/),
+      data: objectContaining({ strategy_id: body.id, dry_run: true }),
     });
     expect(paused.data).toMatchObject({ strategy_id: body.id, close_positions: false });
     await byKey.waitFor((event) => event.type === 'strategy.paused');
     expect(theirs.events).toEqual([]);
     expect(otherKey.events).toEqual([]);
-    for (const stranger of [theirs, otherKey])
-      expect(stranger.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })]);
+    for (const stranger of [theirs, otherKey]) expect(stranger.errors).toEqual([objectContaining({ extensions: objectContaining({ code: 'NOT_FOUND' }) })]);
   });
 
   it('streams the position-close events of pause with close_positions before the pause response returns', async () => {
     world.market.scriptCloses('XRPUSDT', () => 2);
     const owner = await account();
-    const { body } = await owner.call('POST', '/v1/strategies', strategyBody({ symbols: ['XRPUSDT'] }));
+    const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: ['XRPUSDT'] }));
     await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
     const fork = service.service.orm.em.fork();
     for (const [index, side] of (['long', 'short'] as const).entries()) {
@@ -184,7 +185,7 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     const subscriber = await subscribe({ authorization: `Bearer ${owner.token}` }, body.id);
     const order: string[] = [];
     subscriber.onEvent = (event) => order.push(event.type);
-    const response = await owner.call('POST', `/v1/strategies/${body.id}/pause`, { close_positions: true });
+    const response = await owner.call<StrategyRecord>('POST', `/v1/strategies/${body.id}/pause`, { close_positions: true });
     order.push('response');
     expect(response.body.stats.open_positions).toBe(0);
     expect(order[0]).toBe('strategy.position_closed');

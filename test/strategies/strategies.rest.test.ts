@@ -1,10 +1,14 @@
 import { Strategy, type StrategyStatus } from '../../src/entities/strategy.entity';
 import { StrategyPosition } from '../../src/entities/strategy-position.entity';
 import { OutboxEvent } from '../../src/entities/outbox-event.entity';
+import type { SignedErrorBody } from '../../src/rest/error-responses';
+import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
+import type { Page } from '../../src/services/webhooks/webhook-records';
 import { newAccount, type SignedClient } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
 import { defined } from '../support/defined';
+import { anyString, containing, matching, objectContaining } from '../support/matchers';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -17,9 +21,9 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
   const em = () => service.service.orm.em.fork();
   const setStatus = (id: string, status: StrategyStatus) => em().nativeUpdate(Strategy, { id }, { status });
   const create = async (overrides: Record<string, unknown> = {}, client = call) => {
-    const response = await client('POST', '/v1/strategies', strategyBody(overrides));
+    const response = await client<StrategyRecord>('POST', '/v1/strategies', strategyBody(overrides));
     expect(response.status).toBe(200);
-    return response.body as { id: string; [field: string]: unknown };
+    return response.body;
   };
 
   beforeAll(async () => {
@@ -34,10 +38,10 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
 
   describe('create, get, list, update, delete', () => {
     it('creates a strategy in draft with its settings, empty stats and no deployed_at', async () => {
-      const response = await call('POST', '/v1/strategies', strategyBody({ symbols: ['btcusdt', 'ETHUSDT'], leverage: undefined }));
+      const response = await call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: ['btcusdt', 'ETHUSDT'], leverage: undefined }));
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
-        id: expect.stringMatching(/^strat_[0-9a-f]{16}$/),
+        id: matching(/^strat_[0-9a-f]{16}$/),
         name: 'BTC trend',
         template_id: 'sma_cross',
         params: { fast: 2, slow: 3, side: 'long', position_size: 1 },
@@ -47,8 +51,8 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
         leverage: 1,
         slippage_bps: '0',
         status: 'draft',
-        created_at: expect.stringMatching(ISO),
-        updated_at: expect.stringMatching(ISO),
+        created_at: matching(ISO),
+        updated_at: matching(ISO),
         stats: { open_positions: 0, total_pnl: '0', total_trades: 0, win_rate: '0' },
         halts: [],
       });
@@ -70,7 +74,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
     ])('refuses %s with 400 INVALID_PARAMETER naming the field', async (_case, overrides, field) => {
       const response = await call('POST', '/v1/strategies', strategyBody(overrides));
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: expect.stringContaining(field), field } });
+      expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: containing(field), field } });
     });
 
     it("lists the key's strategies newest first with a cursor and a status filter", async () => {
@@ -78,17 +82,17 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       const ids = [];
       for (let index = 0; index < 3; index += 1) ids.push((await create({ name: `s${index}` }, own)).id);
       await setStatus(defined(ids[1], 'the second strategy'), 'paused');
-      const first = await own('GET', '/v1/strategies?limit=2');
+      const first = await own<Page<StrategyRecord>>('GET', '/v1/strategies?limit=2');
       expect(first.status).toBe(200);
-      expect(first.body.data.map((row: { id: string }) => row.id)).toEqual([ids[2], ids[1]]);
+      expect(first.body.data.map((row) => row.id)).toEqual([ids[2], ids[1]]);
       const second = await own('GET', `/v1/strategies?limit=2&cursor=${first.body.next_cursor}`);
-      expect(second.body).toEqual({ data: [expect.objectContaining({ id: ids[0] })], next_cursor: null });
-      const paused = await own('GET', '/v1/strategies?status=paused');
-      expect(paused.body.data.map((row: { id: string }) => row.id)).toEqual([ids[1]]);
-      const mixed = await own('GET', `/v1/strategies?status=draft&cursor=${first.body.next_cursor}`);
+      expect(second.body).toEqual({ data: [objectContaining({ id: ids[0] })], next_cursor: null });
+      const paused = await own<Page<StrategyRecord>>('GET', '/v1/strategies?status=paused');
+      expect(paused.body.data.map((row) => row.id)).toEqual([ids[1]]);
+      const mixed = await own<SignedErrorBody>('GET', `/v1/strategies?status=draft&cursor=${first.body.next_cursor}`);
       expect(mixed.status).toBe(400);
       expect(mixed.body.error).toMatchObject({ code: 'INVALID_PARAMETER', field: 'cursor' });
-      const badStatus = await own('GET', '/v1/strategies?status=running');
+      const badStatus = await own<SignedErrorBody>('GET', '/v1/strategies?status=running');
       expect(badStatus.body.error).toMatchObject({ code: 'INVALID_PARAMETER', field: 'status' });
     });
 
@@ -104,10 +108,10 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
         ['GET', '/v1/strategies/strat_0000000000000000'],
       ];
       for (const [method, path] of routes) {
-        const response = await other(method, path, method === 'GET' || method === 'DELETE' ? undefined : { dry_run: true });
+        const response = await other<Partial<SignedErrorBody>>(method, path, method === 'GET' || method === 'DELETE' ? undefined : { dry_run: true });
         expect([method, path, response.status, response.body.error?.code]).toEqual([method, path, 404, 'NOT_FOUND']);
       }
-      expect((await other('GET', '/v1/strategies')).body.data).toEqual([]);
+      expect((await other<Page<StrategyRecord>>('GET', '/v1/strategies')).body.data).toEqual([]);
     });
 
     it('updates the settings, validating them as on create', async () => {
@@ -121,7 +125,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ name: 'renamed', params: { fast: 3, slow: 8 }, capital: '2500.5', leverage: 5, timeframe: '4h', status: 'draft' });
-      const bad = await call('PATCH', `/v1/strategies/${id}`, { params: { fast: 9, slow: 8 } });
+      const bad = await call<SignedErrorBody>('PATCH', `/v1/strategies/${id}`, { params: { fast: 9, slow: 8 } });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toMatchObject({ code: 'INVALID_PARAMETER', field: 'params.slow' });
     });
@@ -130,7 +134,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       const { id } = await create();
       for (const status of ['deployed', 'stopped'] as const) {
         await setStatus(id, status);
-        const response = await call('PATCH', `/v1/strategies/${id}`, { name: 'x' });
+        const response = await call<SignedErrorBody>('PATCH', `/v1/strategies/${id}`, { name: 'x' });
         expect(response.status).toBe(409);
         expect(response.body.error.code).toBe('INVALID_STATE');
       }
@@ -141,8 +145,8 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       const response = await call('DELETE', `/v1/strategies/${id}`);
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ id, status: 'stopped' });
-      expect((await call('GET', `/v1/strategies/${id}`)).body.status).toBe('stopped');
-      const deploy = await call('POST', `/v1/strategies/${id}/deploy`, { dry_run: true });
+      expect((await call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe('stopped');
+      const deploy = await call<SignedErrorBody>('POST', `/v1/strategies/${id}/deploy`, { dry_run: true });
       expect([deploy.status, deploy.body.error.code]).toEqual([409, 'INVALID_STATE']);
       const { strategies } = service.service.services;
       const caller = { userId: (await em().findOneOrFail(Strategy, { id })).userId, apiKeyId: null, scopes: [] };
@@ -170,16 +174,16 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
     it('refuses to delete a deployed strategy with 409 INVALID_STATE', async () => {
       const { id } = await create();
       await setStatus(id, 'deployed');
-      const response = await call('DELETE', `/v1/strategies/${id}`);
+      const response = await call<SignedErrorBody>('DELETE', `/v1/strategies/${id}`);
       expect(response.status).toBe(409);
       expect(response.body.error.code).toBe('INVALID_STATE');
-      expect((await call('GET', `/v1/strategies/${id}`)).body.status).toBe('deployed');
+      expect((await call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe('deployed');
     });
 
     it('charges the listed weights: create 5, list 5, get 2, update 5, deploy 10, pause 5, delete 5', async () => {
       const own = (await account()).call;
       const used = (response: { headers: Headers }) => Number(response.headers.get('x-service-used-weight-1m'));
-      const created = await own('POST', '/v1/strategies', strategyBody());
+      const created = await own<StrategyRecord>('POST', '/v1/strategies', strategyBody());
       const id = created.body.id;
       const steps = [
         await own('GET', '/v1/strategies'),
@@ -210,20 +214,20 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       await setStatus(id, from);
       const response = await call('POST', `/v1/strategies/${id}/${action}`, action === 'deploy' ? { dry_run: true } : {});
       expect(response.status).toBe(status);
-      if (status === 409) expect(response.body).toEqual({ error: { code: 'INVALID_STATE', message: expect.stringContaining(from) } });
-      else expect(response.body.status).toBe(next);
-      expect((await call('GET', `/v1/strategies/${id}`)).body.status).toBe(next);
+      if (status === 409) expect(response.body).toEqual({ error: { code: 'INVALID_STATE', message: containing(from) } });
+      else expect(response.body).toMatchObject({ status: next });
+      expect((await call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe(next);
     });
 
     it('sets deployed_at on deploy and updated_at on pause', async () => {
       const { id, updated_at: createdUpdatedAt } = await create();
       const before = Date.now();
-      const deployed = await call('POST', `/v1/strategies/${id}/deploy`, { dry_run: true });
+      const deployed = await call<StrategyRecord>('POST', `/v1/strategies/${id}/deploy`, { dry_run: true });
       expect(deployed.body.deployed_at).toMatch(ISO);
-      expect(Date.parse(deployed.body.deployed_at)).toBeGreaterThanOrEqual(before - 5);
-      const paused = await call('POST', `/v1/strategies/${id}/pause`);
+      expect(Date.parse(deployed.body.deployed_at!)).toBeGreaterThanOrEqual(before - 5);
+      const paused = await call<StrategyRecord>('POST', `/v1/strategies/${id}/pause`);
       expect(paused.status).toBe(200);
-      expect(Date.parse(paused.body.updated_at)).toBeGreaterThan(Date.parse(createdUpdatedAt as string));
+      expect(Date.parse(paused.body.updated_at)).toBeGreaterThan(Date.parse(createdUpdatedAt));
       expect(paused.body.deployed_at).toBe(deployed.body.deployed_at);
     });
 
@@ -256,24 +260,24 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       const { id } = await create();
       const response = await call('POST', `/v1/strategies/${id}/deploy`, body);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: expect.any(String), field } });
-      expect((await call('GET', `/v1/strategies/${id}`)).body.status).toBe('draft');
+      expect(response.body).toEqual({ error: { code: 'INVALID_PARAMETER', message: anyString(), field } });
+      expect((await call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe('draft');
     });
 
     it('refuses a dry run above the paper balance (10000 USDT by default) with 402 INSUFFICIENT_FUNDS', async () => {
       const { id } = await create({ capital: '10000.01' });
       const response = await call('POST', `/v1/strategies/${id}/deploy`, { dry_run: true });
       expect(response.status).toBe(402);
-      expect(response.body).toEqual({ error: { code: 'INSUFFICIENT_FUNDS', message: expect.stringContaining('10000') } });
+      expect(response.body).toEqual({ error: { code: 'INSUFFICIENT_FUNDS', message: containing('10000') } });
       const fits = await call('POST', `/v1/strategies/${id}/deploy`, { dry_run: true, capital: '10000' });
       expect(fits.status).toBe(200);
     });
 
     it('refuses a live deployment without a registered exchange key with 409 INVALID_STATE', async () => {
       const { id } = await create();
-      const response = await call('POST', `/v1/strategies/${id}/deploy`, {});
+      const response = await call<SignedErrorBody>('POST', `/v1/strategies/${id}/deploy`, {});
       expect(response.status).toBe(409);
-      expect(response.body.error).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('exchange key') });
+      expect(response.body.error).toMatchObject({ code: 'INVALID_STATE', message: containing('exchange key') });
     });
 
     it("checks a live deployment against the exchange account's quote balance with a signed request (502 when it cannot be read)", async () => {
@@ -286,9 +290,9 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       expect(registered.success).toBe(true);
       world.exchange.balances = { USDT: '1000' };
       const tooMuch = await create({ capital: '1000.5' }, user.call);
-      const refused = await user.call('POST', `/v1/strategies/${tooMuch.id}/deploy`, {});
+      const refused = await user.call<SignedErrorBody>('POST', `/v1/strategies/${tooMuch.id}/deploy`, {});
       expect(refused.status).toBe(402);
-      expect(refused.body.error).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: expect.stringContaining('exchange USDT balance 1000') });
+      expect(refused.body.error).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: containing('exchange USDT balance 1000') });
       const balanceCall = world.exchange.accepted.filter((entry) => entry.path === '/fapi/v2/balance').at(-1);
       expect(balanceCall).toMatchObject({ apiKey: 'LIVE-KEY-1', method: 'GET' });
       world.exchange.failing = true;
@@ -296,8 +300,8 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
         world.exchange.failing = false;
       });
       expect(unreadable.status).toBe(502);
-      expect(unreadable.body).toEqual({ error: { code: 'UPSTREAM_FAILED', message: expect.stringContaining('balance') } });
-      const enough = await user.call('POST', `/v1/strategies/${tooMuch.id}/deploy`, { capital: '999' });
+      expect(unreadable.body).toEqual({ error: { code: 'UPSTREAM_FAILED', message: containing('balance') } });
+      const enough = await user.call<StrategyRecord>('POST', `/v1/strategies/${tooMuch.id}/deploy`, { capital: '999' });
       expect(enough.status).toBe(200);
       expect(enough.body.capital).toBe('1000.5');
     });
@@ -323,7 +327,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
         dryRun: true,
       });
       await fork.flush();
-      expect((await call('GET', `/v1/strategies/${id}`)).body.stats.open_positions).toBe(1);
+      expect((await call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.stats.open_positions).toBe(1);
       const response = await call('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
       expect(response.status).toBe(200);
       // exit 10 × 150 with a 5 bps taker fee of 0.75; pnl = 500 − 0.5 − 0.75

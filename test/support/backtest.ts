@@ -1,3 +1,4 @@
+import type { BacktestResult } from '../../src/engine';
 import type { JobRecord } from '../../src/services/backtests/job-records';
 import type { SweepRecord } from '../../src/services/backtests/sweep-records';
 import type { SignedClient } from './identity';
@@ -25,18 +26,31 @@ export function jobBody(changes: Record<string, unknown> = {}): Record<string, u
 export async function waitForJob(
   call: SignedClient,
   id: string,
-  until: (job: any) => boolean = (job: JobRecord) => ENDED.includes(job.status),
+  until: (job: JobRecord) => boolean = (job) => ENDED.includes(job.status),
   timeoutMs = 30_000,
-): Promise<any> {
+): Promise<JobRecord> {
   return waitFor(
     `job ${id} reaches the awaited state`,
     async () => {
-      const response = await call('GET', `/v1/backtest/jobs/${id}`);
+      const response = await call<JobRecord>('GET', `/v1/backtest/jobs/${id}`);
       if (response.status !== 200) throw new Error(`GET job ${id}: ${response.status} ${JSON.stringify(response.body)}`);
       return until(response.body) && response.body;
     },
     { timeoutMs, intervalMs: 100 },
   );
+}
+
+/** A done job's whole result, as GET answers it (a list answers its metrics only); fails the test when it has none. */
+export function fullResult(job: JobRecord): BacktestResult {
+  if (!job.result || !('equity_curve' in job.result)) throw new Error(`job ${job.id} has no full result: ${JSON.stringify(job.result)}`);
+  return job.result;
+}
+
+/** Creates a job from `body` and answers its id, for a test that then waits on it. */
+export async function createdJobId(call: SignedClient, body: Record<string, unknown>): Promise<string> {
+  const created = await call<JobRecord>('POST', '/v1/backtest/jobs', body);
+  if (created.status !== 200) throw new Error(`create job: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.id;
 }
 
 /** A valid sweep body over the same range as `jobBody`: 4 combinations of sma_cross; `changes` as for `jobBody`. */
@@ -48,7 +62,7 @@ export function sweepBody(changes: Record<string, unknown> = {}): Record<string,
 export async function finishedJob(call: SignedClient, body: Record<string, unknown>, timeoutMs = 30_000): Promise<JobRecord> {
   const created = await call<JobRecord>('POST', '/v1/backtest/jobs', body);
   if (created.status !== 200) throw new Error(`create job: ${created.status} ${JSON.stringify(created.body)}`);
-  return (await waitForJob(call, created.body.id, undefined, timeoutMs)) as JobRecord;
+  return waitForJob(call, created.body.id, undefined, timeoutMs);
 }
 
 /** Polls a sweep until `until` holds (by default: it has ended). */

@@ -1,14 +1,14 @@
 import { print } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 
-export interface JsonResponse<T = any> {
+export interface JsonResponse<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
 }
 
 /** A plain HTTP call as any client makes it; the body is parsed as JSON when there is one. */
-export async function request<T = any>(
+export async function request<T = unknown>(
   baseUrl: string,
   method: string,
   path: string,

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { ExchangeAccountStandIn } from '../stand-ins/exchange-account';
 import { IdentityProviderStandIn } from '../stand-ins/identity-provider';
 import { request } from './http';
+import type { CreatedApiKey } from '../../src/services/identity/api-keys.service';
 import type { SignInResult } from '../../src/services/identity/users.service';
 
 /** Both identity providers and the exchange, started for one test file. */
@@ -70,7 +71,7 @@ export function signedHeaders(
 
 /** Creates a service API key for the signed-in user over REST. */
 export async function createApiKey(baseUrl: string, token: string, body: unknown = {}) {
-  const response = await request<{ api_key: string; api_secret: string; scopes: string[]; created_at: string }>(baseUrl, 'POST', '/account/api-keys', {
+  const response = await request<CreatedApiKey>(baseUrl, 'POST', '/account/api-keys', {
     json: body,
     headers: bearer(token),
   });
@@ -81,7 +82,7 @@ export async function createApiKey(baseUrl: string, token: string, body: unknown
 /** A client of the signed `/v1` API for one key: signs the exact bytes it sends, as contract §6 says. */
 export function signedClient(baseUrl: string, key: { api_key: string; api_secret: string }) {
   // `T` names the answer's wire shape where the caller knows it.
-  return <T = any>(method: string, pathWithQuery: string, json?: unknown) => {
+  return <T = unknown>(method: string, pathWithQuery: string, json?: unknown) => {
     const body = json === undefined ? '' : JSON.stringify(json);
     const headers = { ...signedHeaders(key, method, pathWithQuery, body), ...(json === undefined ? {} : { 'content-type': 'application/json' }) };
     return request<T>(baseUrl, method, pathWithQuery, json === undefined ? { headers } : { headers, body });

@@ -16,6 +16,26 @@ export const STREAM_RUNTIME_ENV = { STRATEGY_TICK_MS: '200', STRATEGY_KLINE_POLL
 
 let counter = 0;
 
+/** Stores a live long of 2 at 100 opened a second ago, as a run holds it: the strategy's first reconciliation protects it. */
+export async function storeOpenLong(service: TestService, position: { id: string; strategyId: string; symbol: string }): Promise<void> {
+  const em = service.service.orm.em.fork();
+  em.create(StrategyPosition, {
+    ...position,
+    side: 'long',
+    quantity: '2',
+    entryPrice: '100',
+    entryFee: '0.08',
+    openedAt: new Date(Date.now() - 1_000),
+    exitPrice: null,
+    exitFee: null,
+    pnl: null,
+    closedAt: null,
+    closeReason: null,
+    dryRun: false,
+  });
+  await em.flush();
+}
+
 /**
  * A deployed live strategy on its own exchange account holding a long of 2
  * at 100 on `symbol` (by default protected by the exchange's stop at 98 and
@@ -49,24 +69,7 @@ export async function protectedLong(
   const positionId = `pos_${serial.toString(16).padStart(16, '0')}`;
   // a position the run holds on the exchange: the run's first reconciliation places its conditional orders
   world.exchange.setPosition(apiKey, symbol, '2');
-  const em = service.service.orm.em.fork();
-  em.create(StrategyPosition, {
-    id: positionId,
-    strategyId: id,
-    symbol,
-    side: 'long',
-    quantity: '2',
-    entryPrice: '100',
-    entryFee: '0.08',
-    openedAt: new Date(Date.now() - 1_000),
-    exitPrice: null,
-    exitFee: null,
-    pnl: null,
-    closedAt: null,
-    closeReason: null,
-    dryRun: false,
-  });
-  await em.flush();
+  await storeOpenLong(service, { id: positionId, strategyId: id, symbol });
   const deployed = await owner.call('POST', `/v1/strategies/${id}/deploy`, {});
   if (deployed.status !== 200) throw new Error(`deploy failed: ${deployed.status}`);
   await waitFor(

@@ -23,8 +23,8 @@ export interface LiveTrading {
   world: TradingWorld;
   service: TestService;
   /** A new user with a registered exchange key; each call makes another (`${prefix}1`, `${prefix}2`, …). */
-  account(): Promise<LiveAccount>;
-  stop(): Promise<void>;
+  account: () => Promise<LiveAccount>;
+  stop: () => Promise<void>;
 }
 
 /** The stand-ins on `now`'s clock with a funded exchange, and one service whose runtime trades fast (`env` adds to it). */

@@ -8,3 +8,4 @@ export const matching = (pattern: RegExp | string): unknown => expect.stringMatc
 export const containing = (text: string): unknown => expect.stringContaining(text);
 export const closeTo = (value: number, digits?: number): unknown => expect.closeTo(value, digits);
 export const objectContaining = (fields: Record<string, unknown>): unknown => expect.objectContaining(fields);
+export const arrayContaining = (items: unknown[]): unknown => expect.arrayContaining(items);

@@ -1,13 +1,36 @@
 import { print } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import type { EventEnvelope } from '../../src/events/event-types';
 import { StrategyEventsDocument } from '../graphql/generated';
 
-export interface ReceivedEvent {
-  id: string;
-  type: string;
-  timestamp: string;
-  data: Record<string, any>;
+/** What the subscription delivers: the contract §9 envelope, as webhooks receive it too. */
+export type ReceivedEvent = EventEnvelope;
+
+/** The data of `strategy.position_opened` and `strategy.position_closed` (contract §9), as the runtime sends it. */
+export interface PositionEventData {
+  strategy_id: string;
+  position_id: string;
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: string;
+  entry_price: string;
+  opened_at: string;
+  dry_run: boolean;
+  fee: string;
+  /** The close time of the candle whose signal the runtime acted on; absent on a close it made for another reason (a pause). */
+  signal_bar_close?: string;
+  exit_price?: string;
+  funding?: string;
+  pnl?: string;
+  closed_at?: string;
+  reason?: string;
+}
+
+/** A position event's data, typed; fails the test when `event` is another kind. */
+export function positionEventData(event: ReceivedEvent): PositionEventData {
+  if (event.type !== 'strategy.position_opened' && event.type !== 'strategy.position_closed') throw new Error(`not a position event: ${event.type}`);
+  return event.data as unknown as PositionEventData;
 }
 
 /** A graphql-ws subscriber of `strategyEvents` that keeps what arrives, in order, for assertions. */

@@ -3,7 +3,7 @@ import { isArrayBuffer } from 'node:util/types';
 import { Piscina } from 'piscina';
 import type { TrialSharpes } from '../deflated-sharpe';
 import { EngineError } from '../engine-error';
-import type { BacktestInput, BacktestMetrics, BacktestResult, SimulationResult } from '../types';
+import type { BacktestInput, BacktestMetrics, BacktestResult, ResultJson, SimulationResult } from '../types';
 import { planSeries } from '../simulate';
 import { withRun, type TestPart, type WalkForwardTests } from '../walk-forward';
 import type { BacktestProgress } from './backtest-progress';
@@ -72,24 +72,30 @@ export class BacktestPool {
       minThreads: 0,
       maxThreads: options.threads,
       idleTimeout: options.idleTimeoutMs ?? 60_000,
+      // V8's default young generation (16 MB semi-spaces): `npm start`'s --max-semi-space-size=64 is sized for the
+      // API's short-lived request objects, and would let each engine thread, which allocates little but typed arrays
+      // until it writes a job's result, commit 128 MB of young generation that a 5-year job's peak then carries.
+      resourceLimits: { maxYoungGenerationSizeMb: 48 },
     });
   }
 
   /**
-   * Resolves with the job's wire `result` (metrics, equity curve, trades);
-   * rejects with an `EngineError` (job error code) or an `AbortError`.
-   * The per-bar equity stays in the worker: cloning it back would cost
-   * 16 bytes a bar twice over for something a job does not return.
+   * Resolves with the job's wire `result` (metrics, equity curve, trades) as
+   * JSON text, and its metrics; rejects with an `EngineError` (job error
+   * code) or an `AbortError`. The per-bar equity stays in the worker:
+   * cloning it back would cost 16 bytes a bar twice over for something a
+   * job does not return.
    */
-  async run(input: BacktestInput, options: BacktestRunOptions = {}): Promise<BacktestResult> {
-    return (await this.execute(input, options, false)).result;
+  async run(input: BacktestInput, options: BacktestRunOptions = {}): Promise<ResultJson> {
+    const { json, metrics } = await this.execute(input, options, false);
+    return { json, metrics };
   }
 
-  /** `run`, also bringing back the per-bar equity. */
+  /** `run` with the result parsed, also bringing back the per-bar equity. */
   async runWithBarEquity(input: BacktestInput, options: BacktestRunOptions = {}): Promise<SimulationResult> {
     const outcome = await this.execute(input, options, true);
     if (!outcome.barEquity) throw new EngineError('ENGINE_ERROR', 'the worker returned no per-bar equity');
-    return { result: outcome.result, barEquity: outcome.barEquity };
+    return { result: JSON.parse(outcome.json) as BacktestResult, barEquity: outcome.barEquity };
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { TrialSharpes } from '../deflated-sharpe';
 import type { EngineErrorCode } from '../engine-error';
-import type { BacktestInput, BacktestMetrics, BacktestResult, BarEquity } from '../types';
+import type { BacktestInput, BacktestMetrics, BarEquity, ResultJson } from '../types';
 import type { TestPart, WalkForwardTests } from '../walk-forward';
 
 /** What the pool sends to a worker thread: one job, or a sweep's runs over candles shared by every thread. */
@@ -27,9 +27,9 @@ export type BacktestTask =
   /** A sweep's best row run once more for its daily returns, deflated by the trials (contract §18). */
   | { kind: 'deflated_sharpe'; input: BacktestInput; params: unknown; trials: TrialSharpes };
 
-export interface BacktestTaskResult {
+/** A job's result as JSON text (see `ResultJson`). */
+export interface BacktestTaskResult extends ResultJson {
   ok: true;
-  result: BacktestResult;
   barEquity?: BarEquity;
 }
 

@@ -11,7 +11,8 @@ function perform(task: BacktestTask): AnyTaskOutcome {
     case 'job': {
       const progress = task.progress ? new BacktestProgress(task.progress) : undefined;
       const { result, barEquity } = simulate(task.input, progress ? { onProgress: (fraction) => (progress.fraction = fraction) } : {});
-      return task.withBarEquity ? { ok: true, result, barEquity } : { ok: true, result };
+      const json = JSON.stringify(result);
+      return task.withBarEquity ? { ok: true, json, metrics: result.metrics, barEquity } : { ok: true, json, metrics: result.metrics };
     }
     case 'metrics': {
       const series = new TaskSeries(task.ready, task.reserved);

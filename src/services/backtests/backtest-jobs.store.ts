@@ -3,7 +3,7 @@ import { ownerFor, type Caller } from '../../auth/caller';
 import type { Orm } from '../../db/orm';
 import { notify, placeholders, StoreSql } from '../../db/native-query';
 import { isHeldSql } from '../../db/process-liveness';
-import type { BacktestResult } from '../../engine';
+import type { ResultJson } from '../../engine';
 import { recordEvent } from '../../events/outbox.store';
 import type { CursorPosition } from '../pagination';
 import type { JobConfig } from './job-config';
@@ -183,9 +183,9 @@ export class BacktestJobsStore {
   }
 
   /** Records the result and the `backtest.job_done` event in one transaction, if the job is still this worker's. */
-  async complete(id: string, workerId: number, result: BacktestResult): Promise<boolean> {
+  async complete(id: string, workerId: number, result: ResultJson): Promise<boolean> {
     return this.finish(id, workerId, `status = 'done', progress = 1, result = ?::jsonb, metrics = ?::jsonb, error = NULL`, [
-      JSON.stringify(result),
+      result.json,
       JSON.stringify(result.metrics),
     ]);
   }

@@ -7,10 +7,10 @@ import { BacktestProgress, type BacktestPool } from '../../engine';
 import { loadBacktestInput } from './backtest-candles';
 import { runProgress } from './run-progress';
 import { abortRun, BOOKKEEPING_RETRY_MS, engineFailure, recordStopped, type RunInFlight, type RunWorkerSettings } from './run-worker';
+import { RunQueueWorker, type ClaimedRun } from './run-queue-worker';
 import { untilAborted } from './until-aborted';
 import type { Logger } from '../../observability/logger';
 import { retryWhileDatabaseUnavailable } from '../../workers/database-retry';
-import { QueueRunner } from '../../workers/queue-runner';
 
 export interface RunnerSettings extends RunWorkerSettings {
   /** Longest simulation (after the data is loaded) before the job fails with TIMEOUT. */
@@ -24,63 +24,46 @@ export interface RunnerSettings extends RunWorkerSettings {
  * progress update and terminates the thread at once.
  */
 export class BacktestRunner {
-  private readonly inFlight = new Map<string, RunInFlight>();
-  private readonly runner: QueueRunner;
-  private readonly unsubscribe: (() => void)[] = [];
+  private readonly worker: RunQueueWorker<ClaimedJob, ClaimedRun>;
 
   constructor(
     private readonly store: BacktestJobsStore,
     private readonly history: MarketHistory,
     private readonly pool: BacktestPool,
-    private readonly listener: NotificationListener,
+    listener: NotificationListener,
     private readonly settings: RunnerSettings,
     private readonly logger: Logger,
   ) {
-    this.runner = new QueueRunner({ name: 'backtest-runner', idlePollMs: settings.idlePollMs, poll: () => this.poll(), ready: settings.ready, logger });
+    this.worker = new RunQueueWorker({
+      name: 'backtest-runner',
+      what: 'backtest job',
+      subjectField: 'jobId',
+      queue: store,
+      channels: { queued: JOBS_QUEUED_CHANNEL, changed: JOB_CHANGES_CHANNEL },
+      track: (job) => ({ key: job.id, subject: job.id, controller: new AbortController() }),
+      execute: (job, run) => this.execute(job, run),
+      stillMine: (run) => store.stillMine(run.subject, settings.workerId),
+      listener,
+      settings,
+      logger,
+    });
   }
 
   start(): void {
-    this.unsubscribe.push(this.listener.on(JOBS_QUEUED_CHANNEL, () => this.runner.wake()));
-    this.unsubscribe.push(this.listener.on(JOB_CHANGES_CHANNEL, (id) => this.checkStillMine(id)));
-    this.runner.start();
+    this.worker.start();
   }
 
-  async stop(): Promise<void> {
-    this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
-    for (const job of this.inFlight.values()) abortRun(job, 'shutdown');
-    await this.runner.stop();
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
-  private async poll(): Promise<void> {
-    await this.store.failAbandoned();
-    const free = this.settings.threads - this.inFlight.size;
-    if (free > 0) (await this.store.claim(free, this.settings.workerId)).forEach((job) => this.launch(job));
-  }
-
-  private launch(job: ClaimedJob): void {
-    const entry: RunInFlight = { controller: new AbortController() };
-    this.inFlight.set(job.id, entry);
-    this.runner.launch(
-      this.execute(job, entry)
-        .catch((error: unknown) =>
-          this.logger.error({ err: error, jobId: job.id }, 'backtest job bookkeeping failed; its lease will lapse and it will be taken over'),
-        )
-        .finally(() => this.inFlight.delete(job.id)),
-    );
-  }
-
-  private async execute(job: ClaimedJob, entry: RunInFlight): Promise<void> {
+  private async execute(job: ClaimedJob, entry: ClaimedRun): Promise<void> {
     const { workerId } = this.settings;
     const signal = entry.controller.signal;
     const progress = new BacktestProgress();
     let loadedShare = 0;
     const fraction = () => runProgress(loadedShare, progress.fraction);
-    const ticker = setInterval(() => {
-      this.store.heartbeat(job.id, workerId, fraction()).then(
-        (mine) => mine || abortRun(entry, 'ended elsewhere'),
-        (error: unknown) => this.logger.warn({ err: error, jobId: job.id }, 'backtest progress update failed'),
-      );
-    }, this.settings.progressIntervalMs);
+    const ticker = this.worker.heartbeat(entry, () => this.store.heartbeat(job.id, workerId, fraction()));
     let timeout: NodeJS.Timeout | undefined;
     try {
       // A fetch from the exchange may be slow: a cancel frees the job's slot at once and leaves the fetch to finish (and be stored) on its own.
@@ -110,15 +93,5 @@ export class BacktestRunner {
   private jobError(error: unknown, entry: RunInFlight): JobError {
     if (entry.reason === 'timeout') return { code: 'TIMEOUT', message: `the simulation took longer than ${Math.round(this.settings.timeoutMs / 1000)} s` };
     return engineFailure(error, this.logger, 'backtest job');
-  }
-
-  /** A change to a job this process runs may be a cancel: look at once rather than at the next progress update. */
-  private checkStillMine(id: string): void {
-    const job = this.inFlight.get(id);
-    if (!job) return;
-    this.store.stillMine(id, this.settings.workerId).then(
-      (mine) => mine || abortRun(job, 'ended elsewhere'),
-      (error: unknown) => this.logger.warn({ err: error, jobId: id }, 'backtest cancel check failed'),
-    );
   }
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../../observability/logger';
 import type { ArchiveClient } from '../../upstream/archive-client';
 import type { UpstreamClient } from '../../upstream/upstream-client';
 import { ArchivePlan, fundingSeries, klineSeries, type ArchiveSeries } from './archive-plan';
+import { ChunkSlots } from './chunk-slots';
 import { copyColumn, type HistoryChunks } from './history-chunks.store';
 
 /** 1,440 bars per chunk: one klines call (at most 1,500 rows) fills one chunk; for 1m a chunk is one UTC day. */
@@ -71,12 +72,24 @@ export class MarketHistory {
     const barMs = TIMEFRAME_MS[timeframe];
     const span = BARS_PER_CHUNK * barMs;
     const starts = chunkStarts(start, end, span);
+    const slots = new ChunkSlots(starts, BARS_PER_CHUNK, 6, options.shared);
     // A fetch holds every bar closed by then: those opening before now − one bar (+1 ms, as close times end in …999).
-    const progress = await this.fillMissing(symbol, timeframe, starts, span, end, options, klineSeries(symbol, timeframe, barMs), async (chunkStart) => ({
+    const fetch = async (chunkStart: number) => ({
       columns: await this.fetchKlines(symbol, timeframe, chunkStart, span),
       fetchedUntil: Math.min(chunkStart + span, this.now() - barMs + 1),
-    }));
-    const [openTime, openPrice, high, low, close, volume] = await this.assemble(symbol, timeframe, starts, 6, options.shared, progress);
+    });
+    const archived = klineSeries(symbol, timeframe, barMs);
+    const progress = await this.fillMissing(symbol, timeframe, starts, span, end, options, archived, fetch, (chunkStart, columns) =>
+      slots.place(chunkStart, columns),
+    );
+    // Only chunks stored before this job are read back: the fetched ones went into their slots as they were stored.
+    const stored = starts.filter((chunkStart) => !slots.filled(chunkStart));
+    await this.chunks.forEach(symbol, timeframe, stored, (chunk) => {
+      slots.placeStored(chunk);
+      progress();
+    });
+    // The slots were made with 6 columns.
+    const [openTime, openPrice, high, low, close, volume] = slots.columns() as Columns<6>;
     const firstOpen = openTime[0];
     if (firstOpen === undefined || firstOpen >= start + barMs) {
       const first = firstOpen !== undefined ? `; its history starts at ${new Date(firstOpen).toISOString()}` : '';
@@ -98,9 +111,10 @@ export class MarketHistory {
   /**
    * Fetches and stores the chunks not stored, or stored before they covered
    * what [start, end] needs of them: from the archive those it holds whole
-   * and that have closed, the others with `fetch`. Returns the series'
-   * progress counter: each chunk counts once when fetched (if it was
-   * missing) and once when loaded.
+   * and that have closed, the others with `fetch`; `place`, if given,
+   * receives each one's columns once stored (which then counts as loaded).
+   * Returns the series' progress counter: each chunk counts once when
+   * fetched (if it was missing) and once when loaded.
    */
   private async fillMissing(
     symbol: string,
@@ -111,6 +125,7 @@ export class MarketHistory {
     options: LoadOptions,
     archived: ArchiveSeries,
     fetch: (chunkStart: number) => Promise<{ columns: Float64Array[]; fetchedUntil: number }>,
+    place?: (chunkStart: number, columns: Float64Array[]) => void,
   ): Promise<() => void> {
     const coverage = await this.chunks.coverage(symbol, series, starts);
     const missing = starts.filter((chunkStart) => (coverage.get(chunkStart) ?? -Infinity) < Math.min(chunkStart + span, end + 1));
@@ -131,6 +146,10 @@ export class MarketHistory {
         const { columns, fetchedUntil } = await take(chunkStart);
         await this.chunks.save(symbol, series, chunkStart, fetchedUntil, columns);
         step();
+        if (place) {
+          place(chunkStart, columns);
+          step();
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, missing.length) }, fetchNext));

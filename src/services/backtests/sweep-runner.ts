@@ -13,10 +13,10 @@ import {
 import type { NotificationListener } from '../../db/notifications';
 import type { Logger } from '../../observability/logger';
 import { retryWhileDatabaseUnavailable } from '../../workers/database-retry';
-import { QueueRunner } from '../../workers/queue-runner';
 import { loadBacktestInput } from './backtest-candles';
 import { untilAborted } from './until-aborted';
-import { abortRun, BOOKKEEPING_RETRY_MS, engineFailure, recordStopped, type RunInFlight, type RunWorkerSettings } from './run-worker';
+import { BOOKKEEPING_RETRY_MS, engineFailure, recordStopped, type RunWorkerSettings } from './run-worker';
+import { RunQueueWorker, type ClaimedRun } from './run-queue-worker';
 import { SWEEP_STOPPED_CHANNEL, type BacktestSweepsStore } from './backtest-sweeps.store';
 import { SWEEPS_QUEUED_CHANNEL, type ChunkOutcome, type ClaimedChunk, type SweepQueueStore, type WindowBest } from './sweep-queue.store';
 import { engineConfig } from './job-config';
@@ -30,9 +30,8 @@ export interface SweepRunnerSettings extends RunWorkerSettings {
   keepInputMs: number;
 }
 
-/** A chunk this process runs. */
-interface RunningChunk extends RunInFlight {
-  sweepId: string;
+/** A chunk this process runs: its subject is its sweep's id. */
+interface RunningChunk extends ClaimedRun {
   seq: number;
 }
 
@@ -46,8 +45,6 @@ interface LoadedInput {
   timer?: NodeJS.Timeout;
 }
 
-const chunkKey = (sweepId: string, seq: number) => `${sweepId}/${seq}`;
-
 /**
  * The sweep worker of one process: claims chunks of sweeps (SKIP LOCKED, see
  * sweep-queue.store.ts) up to its thread count and runs their
@@ -56,52 +53,41 @@ const chunkKey = (sweepId: string, seq: number) => `${sweepId}/${seq}`;
  * thread reads that same memory: a task carries only the handles.
  */
 export class SweepRunner {
-  private readonly inFlight = new Map<string, RunningChunk>();
   private readonly inputs = new Map<string, LoadedInput>();
-  private readonly runner: QueueRunner;
-  private readonly unsubscribe: (() => void)[] = [];
+  private readonly worker: RunQueueWorker<ClaimedChunk, RunningChunk>;
 
   constructor(
     private readonly queue: SweepQueueStore,
     private readonly sweeps: Pick<BacktestSweepsStore, 'fail'>,
     private readonly history: MarketHistory,
     private readonly pool: BacktestPool,
-    private readonly listener: NotificationListener,
+    listener: NotificationListener,
     private readonly settings: SweepRunnerSettings,
     private readonly logger: Logger,
   ) {
-    this.runner = new QueueRunner({ name: 'sweep-runner', idlePollMs: settings.idlePollMs, poll: () => this.poll(), ready: settings.ready, logger });
+    this.worker = new RunQueueWorker({
+      name: 'sweep-runner',
+      what: 'sweep chunk',
+      subjectField: 'sweepId',
+      queue,
+      channels: { queued: SWEEPS_QUEUED_CHANNEL, changed: SWEEP_STOPPED_CHANNEL },
+      track: (chunk) => ({ key: `${chunk.sweep_id}/${chunk.seq}`, subject: chunk.sweep_id, seq: chunk.seq, controller: new AbortController() }),
+      execute: (chunk, run) => this.execute(chunk, run),
+      stillMine: (run) => queue.stillMine(run.subject, run.seq, settings.workerId),
+      listener,
+      settings,
+      logger,
+    });
   }
 
   start(): void {
-    this.unsubscribe.push(this.listener.on(SWEEPS_QUEUED_CHANNEL, () => this.runner.wake()));
-    this.unsubscribe.push(this.listener.on(SWEEP_STOPPED_CHANNEL, (id) => this.checkStillMine(id)));
-    this.runner.start();
+    this.worker.start();
   }
 
   async stop(): Promise<void> {
-    this.unsubscribe.splice(0).forEach((unsubscribe) => unsubscribe());
-    for (const chunk of this.inFlight.values()) abortRun(chunk, 'shutdown');
-    await this.runner.stop();
+    await this.worker.stop();
     for (const loaded of this.inputs.values()) clearTimeout(loaded.timer);
     this.inputs.clear();
-  }
-
-  private async poll(): Promise<void> {
-    await this.queue.failAbandoned();
-    const free = this.settings.threads - this.inFlight.size;
-    if (free > 0) (await this.queue.claim(free, this.settings.workerId)).forEach((chunk) => this.launch(chunk));
-  }
-
-  private launch(chunk: ClaimedChunk): void {
-    const entry: RunningChunk = { sweepId: chunk.sweep_id, seq: chunk.seq, controller: new AbortController() };
-    const key = chunkKey(chunk.sweep_id, chunk.seq);
-    this.inFlight.set(key, entry);
-    this.runner.launch(
-      this.execute(chunk, entry)
-        .catch((error: unknown) => this.logger.error({ err: error, sweepId: chunk.sweep_id }, 'sweep chunk bookkeeping failed; its lease will lapse'))
-        .finally(() => this.inFlight.delete(key)),
-    );
   }
 
   private async execute(chunk: ClaimedChunk, entry: RunningChunk): Promise<void> {
@@ -110,12 +96,7 @@ export class SweepRunner {
     let done = 0;
     // The final chunk runs the best row once more (contract §18 selection), so every chunk reads the history.
     const loaded = this.acquireInput(chunk.sweep_id, chunk.config);
-    const ticker = setInterval(() => {
-      this.queue.heartbeat(chunk.sweep_id, chunk.seq, workerId, { done, loaded: loaded.loaded }).then(
-        (mine) => mine || abortRun(entry, 'ended elsewhere'),
-        (error: unknown) => this.logger.warn({ err: error, sweepId: chunk.sweep_id }, 'sweep progress update failed'),
-      );
-    }, this.settings.progressIntervalMs);
+    const ticker = this.worker.heartbeat(entry, () => this.queue.heartbeat(chunk.sweep_id, chunk.seq, workerId, { done, loaded: loaded.loaded }));
     try {
       const input = await untilAborted(loaded.input, signal);
       if (chunk.kind === 'combos') {
@@ -265,17 +246,6 @@ export class SweepRunner {
       );
     }, this.settings.keepInputMs);
     loaded.timer.unref();
-  }
-
-  /** A change to a sweep this process runs chunks of may be a cancel: look at once. */
-  private checkStillMine(sweepId: string): void {
-    for (const chunk of this.inFlight.values()) {
-      if (chunk.sweepId !== sweepId) continue;
-      this.queue.stillMine(chunk.sweepId, chunk.seq, this.settings.workerId).then(
-        (mine) => mine || abortRun(chunk, 'ended elsewhere'),
-        (error: unknown) => this.logger.warn({ err: error, sweepId }, 'sweep cancel check failed'),
-      );
-    }
   }
 }
 

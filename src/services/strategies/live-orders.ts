@@ -7,7 +7,7 @@ import type { Logger } from '../../observability/logger';
 import { ExchangeRefusal, type ExchangeCredentials, type ExchangeOrder, type ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import type { ExchangeKeysService } from '../identity/exchange-keys.service';
 import type { PositionBook } from './position-book';
-import { OrderLedger, OrderPending, type OrderGuard } from './order-ledger';
+import { closingOrder, OrderLedger, OrderPending, type OrderGuard } from './order-ledger';
 import { ProtectiveOrders } from './protective-orders';
 import type { StrategyStore } from './strategies.store';
 import { onStep, type SymbolFilterCache } from './symbol-filters';
@@ -111,12 +111,7 @@ export class LiveOrders {
     if (!current || current.closedAt) return; // a conditional order filled first and closed it
     const order = await this.ledger.intend(
       {
-        strategyId: strategy.id,
-        symbol: position.symbol,
-        purpose: 'exit',
-        side: position.side === 'long' ? 'SELL' : 'BUY',
-        positionSide: position.side,
-        positionId: position.id,
+        ...closingOrder(position, 'exit'),
         quantity: new Decimal(position.quantity).toFixed(),
         closeReason: reason,
         signalBarClose: signalBarClose === undefined ? null : new Date(signalBarClose),

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import type { StrategyOrder } from '../../entities/strategy-order.entity';
+import type { OrderPurpose, StrategyOrder } from '../../entities/strategy-order.entity';
+import type { StrategyPosition } from '../../entities/strategy-position.entity';
 import type { Strategy } from '../../entities/strategy.entity';
 import { SIGNED_REQUEST_LIFETIME_MS, type ExchangeCredentials, type ExchangeTradingClient } from '../../upstream/exchange-trading-client';
 import type { StrategyStore } from './strategies.store';
@@ -10,6 +11,18 @@ export class OrderPending extends Error {}
 
 /** Whether the (locked) strategy may still place orders: the runtime's worker still owns the same run. */
 export type OrderGuard = (strategy: Strategy) => boolean;
+
+/** The fields every order that closes (part of) `position` carries: the side opposite to the position's, tied to it. */
+export function closingOrder(position: StrategyPosition, purpose: OrderPurpose): NewOrder {
+  return {
+    strategyId: position.strategyId,
+    symbol: position.symbol,
+    purpose,
+    side: position.side === 'long' ? 'SELL' : 'BUY',
+    positionSide: position.side,
+    positionId: position.id,
+  };
+}
 
 /** A request not found this long after it was signed can never be carried out: the exchange refuses it once `recvWindow` has passed. */
 const NEVER_ARRIVES_AFTER_MS = SIGNED_REQUEST_LIFETIME_MS + 2_000;

@@ -4,7 +4,7 @@ import type { OrderPurpose, StrategyOrder } from '../../entities/strategy-order.
 import type { CloseReason, StrategyPosition } from '../../entities/strategy-position.entity';
 import type { Strategy } from '../../entities/strategy.entity';
 import { ExchangeRefusal, type ExchangeAlgoOrder, type ExchangeCredentials, type ExchangeTradingClient } from '../../upstream/exchange-trading-client';
-import type { OrderLedger } from './order-ledger';
+import { closingOrder, type OrderLedger } from './order-ledger';
 import type { PositionBook } from './position-book';
 import type { StrategyStore } from './strategies.store';
 import { onStep, onTick, type SymbolFilterCache } from './symbol-filters';
@@ -41,18 +41,7 @@ export class ProtectiveOrders {
     for (const [purpose, level, type] of wanted) {
       if (!Number.isFinite(level)) continue;
       const triggerPrice = onTick(new Decimal(level), tickSize);
-      const order = await this.ledger.intend(
-        {
-          strategyId: strategy.id,
-          symbol: position.symbol,
-          purpose,
-          side: position.side === 'long' ? 'SELL' : 'BUY',
-          positionSide: position.side,
-          positionId: position.id,
-          triggerPrice: triggerPrice.toFixed(),
-        },
-        () => true,
-      );
+      const order = await this.ledger.intend({ ...closingOrder(position, purpose), triggerPrice: triggerPrice.toFixed() }, () => true);
       if (!order) continue;
       await this.send(strategy, credentials, order, () =>
         this.exchange.placeClosingAlgoOrder(credentials, {
@@ -76,18 +65,7 @@ export class ProtectiveOrders {
     if (typeof callbackRate !== 'number') return;
     const { stepSize } = await this.filters.of(position.symbol);
     const quantity = onStep(new Decimal(position.quantity), stepSize);
-    const order = await this.ledger.intend(
-      {
-        strategyId: strategy.id,
-        symbol: position.symbol,
-        purpose: 'trailing_stop',
-        side: position.side === 'long' ? 'SELL' : 'BUY',
-        positionSide: position.side,
-        positionId: position.id,
-        quantity: quantity.toFixed(),
-      },
-      () => true,
-    );
+    const order = await this.ledger.intend({ ...closingOrder(position, 'trailing_stop'), quantity: quantity.toFixed() }, () => true);
     if (!order) return;
     await this.send(strategy, credentials, order, () =>
       this.exchange.placeTrailingStopOrder(credentials, {
