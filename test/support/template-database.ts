@@ -12,5 +12,7 @@ export const TEMPLATE_DATABASE = 'test_template';
  */
 export async function makeTemplateDatabase(adminUrl: string): Promise<void> {
   const script = path.join(__dirname, 'migrate-template.ts');
-  await promisify(execFile)(process.execPath, ['-r', './scripts/register-typescript.js', script, adminUrl, TEMPLATE_DATABASE], { cwd: path.resolve(__dirname, '../..') });
+  await promisify(execFile)(process.execPath, ['-r', './scripts/register-typescript.js', script, adminUrl, TEMPLATE_DATABASE], {
+    cwd: path.resolve(__dirname, '../..'),
+  });
 }
