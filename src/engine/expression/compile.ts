@@ -1,11 +1,11 @@
 // Typed-array loops: every slot index below was allocated by the compiler for this array, so `!` stands in for a guard that would cost speed.
 import { Ema } from '../indicators/ema';
-import type { BarStep, IndicatorDefinition, IndicatorFeed } from '../indicators/indicator-feed';
+import { seriesOf, type BarStep, type IndicatorDefinition, type IndicatorFeed } from '../indicators/indicator-feed';
 import { RollingExtreme } from '../indicators/rolling-extreme';
 import { RollingWindow } from '../indicators/rolling-window';
 import { WilderAtr } from '../indicators/wilder-atr';
 import { WilderRsi } from '../indicators/wilder-rsi';
-import { CrossoverSign, PositionIntent, type Strategy } from '../templates/strategy';
+import { CrossoverSign, PositionIntent, type Position, type Strategy } from '../templates/strategy';
 import { FUNCTIONS, type ValueType } from './functions';
 import { canonicalKey } from './indicator-key';
 import { SERIES, type ExpressionNode, type LengthNode } from './syntax';
@@ -14,6 +14,8 @@ type CallNode = Extract<ExpressionNode, { kind: 'call' }>;
 
 /** One step of a bar: reads earlier slots of the value array and writes its own. */
 type Step = () => void;
+/** A value computed when asked, from slots this bar's steps have written: the operators, evaluated only when a decision needs them. */
+type Read = () => number;
 
 /** The last `capacity` values of one slot, oldest overwritten; a slot's history before the first bar is `initial`. */
 class History {
@@ -45,20 +47,46 @@ const TRUE = 1;
 const FALSE = 0;
 /** The functions whose value depends on earlier bars: in a sweep, each is a series shared by the combinations (see `compileStrategy`). */
 const INDICATORS: ReadonlySet<string> = new Set(['sma', 'ema', 'rsi', 'stdev', 'highest', 'lowest', 'atr']);
+/** The functions of this bar's values alone (a crossover's test reads its sign, a slot that is updated every bar). */
+const OPERATIONS: ReadonlySet<string> = new Set(['abs', 'min', 'max', 'crossover', 'crossunder']);
+const ARITHMETIC: ReadonlySet<string> = new Set(['+', '-', '*', '/']);
+
+function valueType(node: ExpressionNode): ValueType {
+  switch (node.kind) {
+    case 'not':
+      return 'condition';
+    case 'binary':
+      return ARITHMETIC.has(node.operator) ? 'number' : 'condition';
+    case 'call':
+      return FUNCTIONS.get(node.name)!.result;
+    case 'lookback':
+      return valueType(node.target);
+    default:
+      return 'number';
+  }
+}
 
 /**
  * Turns checked trees into a flat list of steps over one Float64Array of
- * slots, run in order once per closed bar. Slots are hash-consed: a
- * sub-expression that appears twice (`sma(close, 20)` in both rules) has one
- * key, so one slot and one step, and its indicator state is updated once per
- * bar. Every step runs every bar, whatever `and`/`or` decide, so stateful
- * indicators see every bar. Conditions are held as 1 (true) or 0 (false);
- * numbers are NaN while undefined, and a comparison with NaN writes 0.
+ * slots, run in order once per closed bar, and the rules into reads over
+ * those slots. What depends on earlier bars (indicators, crossover signs,
+ * `[n]` rings) is a step that runs every bar, whatever `and`/`or` decide, so
+ * its state sees every bar; so is any value such a step takes in (the `a − b`
+ * of `crossover(a, b)`). Steps are hash-consed: a sub-expression that appears
+ * twice (`sma(close, 20)` in both rules) has one key, so one slot and one
+ * step, and its state is updated once per bar. The operators above the steps
+ * (`and`, `>`, a crossover's test, ...) are reads, closures evaluated when a
+ * decision asks for them, `and`/`or` short-circuiting: they keep no state, so
+ * skipping them changes nothing. Conditions are held as 1 (true) or 0
+ * (false); numbers are NaN while undefined, and a comparison with NaN is 0.
  */
 class Compiler {
   private readonly slots = new Map<string, number>();
   private readonly histories = new Map<number, History>();
   private readonly windows = new Map<number, RollingWindow>();
+  private readonly sources = new Map<string, { key: string; step: BarStep; series: Float64Array | undefined }>();
+  /** The bar being decided, from 0: the index of a computed series' value. */
+  readonly clock = { bar: -1 };
   readonly steps: Step[] = [];
   /** Steps capture this array itself, so it is sized before compiling: no node makes more than `SLOTS_PER_NODE` slots. */
   readonly values: Float64Array;
@@ -116,34 +144,81 @@ class Compiler {
         return { slot: this.constant(this.length(node)), type: 'number' };
       case 'series':
         return { slot: this.slots.get(`series:${node.name}`)!, type: 'number' };
-      case 'negate': {
-        const a = this.compile(node.operand).slot;
-        const v = this.values;
-        return { slot: this.slot(`neg:${a}`, (out) => () => (v[out] = -v[a]!)), type: 'number' };
-      }
-      case 'not': {
-        const a = this.compile(node.operand).slot;
-        const v = this.values;
-        return { slot: this.slot(`not:${a}`, (out) => () => (v[out] = v[a] === TRUE ? FALSE : TRUE)), type: 'condition' };
-      }
       case 'lookback':
         return this.lookback(node.target, this.length(node.offset));
-      case 'binary':
-        return this.binary(node.operator, this.compile(node.left).slot, this.compile(node.right).slot);
       case 'call':
+        if (OPERATIONS.has(node.name)) return this.materialize(node);
         return this.feed && node !== this.root && INDICATORS.has(node.name) ? this.fed(node, this.feed) : this.call(node.name, node.args);
+      case 'negate':
+      case 'not':
+      case 'binary':
+        return this.materialize(node);
     }
+  }
+
+  /** An operator's value written into a slot every bar, for a step that takes it in. */
+  private materialize(node: ExpressionNode): { slot: number; type: ValueType } {
+    const v = this.values;
+    const slot = this.slot(`value:${canonicalKey(node, this.parameters)}`, (out) => {
+      const read = this.read(node);
+      return () => (v[out] = read());
+    });
+    return { slot, type: valueType(node) };
+  }
+
+  /** `node`'s value at the current bar, computed when called, once this bar's steps have run. */
+  read(node: ExpressionNode): Read {
+    const v = this.values;
+    switch (node.kind) {
+      case 'number':
+      case 'parameter': {
+        const value = node.kind === 'number' ? node.value : this.length(node);
+        return () => value;
+      }
+      case 'negate': {
+        const a = this.read(node.operand);
+        return () => -a();
+      }
+      case 'not': {
+        const a = this.read(node.operand);
+        return () => (a() === TRUE ? FALSE : TRUE);
+      }
+      case 'binary':
+        return this.binary(node.operator, this.read(node.left), this.read(node.right));
+      case 'call': {
+        if (OPERATIONS.has(node.name)) return this.operation(node.name, node.args);
+        if (!this.feed || node === this.root || !INDICATORS.has(node.name)) break;
+        const { series } = this.feedSource(node, this.feed);
+        if (!series) break;
+        const clock = this.clock;
+        return () => series[clock.bar]!;
+      }
+      default:
+        break;
+    }
+    const slot = this.compile(node).slot;
+    return () => v[slot]!;
   }
 
   /** An indicator read from the feed, one value per bar; equal keys (whatever names gave the lengths) share one slot. */
   private fed(node: CallNode, feed: IndicatorFeed): { slot: number; type: ValueType } {
-    const definition = indicatorDefinition(node, this.parameters);
+    const { key, step, series } = this.feedSource(node, feed);
     const v = this.values;
-    const slot = this.slot(`fed:${definition.key}`, (out) => {
-      const read = feed(definition);
-      return () => (v[out] = read(v[0]!, v[1]!, v[2]!, v[3]!, v[4]!));
-    });
+    const clock = this.clock;
+    const slot = this.slot(`fed:${key}`, (out) => (series ? () => (v[out] = series[clock.bar]!) : () => (v[out] = step(v[0]!, v[1]!, v[2]!, v[3]!, v[4]!))));
     return { slot, type: 'number' };
+  }
+
+  /** The feed's stepper of an indicator, asked for once per key; its computed series, when the feed has one, is read by bar without a step. */
+  private feedSource(node: CallNode, feed: IndicatorFeed): { key: string; step: BarStep; series: Float64Array | undefined } {
+    const definition = indicatorDefinition(node, this.parameters);
+    let source = this.sources.get(definition.key);
+    if (!source) {
+      const step = feed(definition);
+      source = { key: definition.key, step, series: seriesOf(step) };
+      this.sources.set(definition.key, source);
+    }
+    return source;
   }
 
   private lookback(target: ExpressionNode, offset: number): { slot: number; type: ValueType } {
@@ -162,44 +237,74 @@ class Compiler {
     return { slot: this.slot(`at:${source},${offset}`, (out) => () => (v[out] = ring.at(offset))), type };
   }
 
-  private binary(operator: string, a: number, b: number): { slot: number; type: ValueType } {
-    const v = this.values;
-    const number = (compute: (x: number, y: number) => number) => ({
-      slot: this.slot(`${operator}:${a},${b}`, (out) => () => (v[out] = compute(v[a]!, v[b]!))),
-      type: 'number' as const,
-    });
-    const condition = (test: (x: number, y: number) => boolean) => ({
-      slot: this.slot(`${operator}:${a},${b}`, (out) => () => (v[out] = test(v[a]!, v[b]!) ? TRUE : FALSE)),
-      type: 'condition' as const,
-    });
+  private binary(operator: string, a: Read, b: Read): Read {
     switch (operator) {
       case '+':
-        return number((x, y) => x + y);
+        return () => a() + b();
       case '-':
-        return number((x, y) => x - y);
+        return () => a() - b();
       case '*':
-        return number((x, y) => x * y);
+        return () => a() * b();
       case '/':
-        return number((x, y) => (y === 0 ? NaN : x / y));
+        return () => {
+          const y = b();
+          return y === 0 ? NaN : a() / y;
+        };
       case '<':
-        return condition((x, y) => x < y);
+        return () => (a() < b() ? TRUE : FALSE);
       case '<=':
-        return condition((x, y) => x <= y);
+        return () => (a() <= b() ? TRUE : FALSE);
       case '>':
-        return condition((x, y) => x > y);
+        return () => (a() > b() ? TRUE : FALSE);
       case '>=':
-        return condition((x, y) => x >= y);
+        return () => (a() >= b() ? TRUE : FALSE);
       case '==':
-        return condition((x, y) => x === y);
+        return () => (a() === b() ? TRUE : FALSE);
       case '!=':
         // NaN !== y is true in JavaScript; here a comparison with an undefined value is false.
-        return condition((x, y) => x === x && y === y && x !== y);
+        return () => {
+          const x = a();
+          const y = b();
+          return x === x && y === y && x !== y ? TRUE : FALSE;
+        };
       case 'and':
-        return condition((x, y) => x === TRUE && y === TRUE);
+        return () => (a() === TRUE && b() === TRUE ? TRUE : FALSE);
       case 'or':
-        return condition((x, y) => x === TRUE || y === TRUE);
+        return () => (a() === TRUE || b() === TRUE ? TRUE : FALSE);
       default:
         throw new Error(`unknown operator ${operator}`);
+    }
+  }
+
+  /** The functions of this bar's values: `abs`, `min`, `max` and a crossover's test of its sign. */
+  private operation(name: string, args: ExpressionNode[]): Read {
+    const v = this.values;
+    switch (name) {
+      case 'abs': {
+        const a = this.read(args[0]!);
+        return () => Math.abs(a());
+      }
+      case 'min':
+      case 'max': {
+        const a = this.read(args[0]!);
+        const b = this.read(args[1]!);
+        return name === 'min' ? () => Math.min(a(), b()) : () => Math.max(a(), b());
+      }
+      case 'crossover':
+      case 'crossunder': {
+        // crossover(a, b) and crossunder(a, b) read one sign state of a − b (contract §7's rule: ties keep the previous sign).
+        const key = `cross:${canonicalKey(args[0]!, this.parameters)},${canonicalKey(args[1]!, this.parameters)}`;
+        const cross = this.slot(key, (out) => {
+          const a = this.read(args[0]!);
+          const b = this.read(args[1]!);
+          const sign = new CrossoverSign();
+          return () => (v[out] = sign.update(a() - b()));
+        });
+        const wanted = name === 'crossover' ? 1 : -1;
+        return () => (v[cross] === wanted ? TRUE : FALSE);
+      }
+      default:
+        throw new Error(`function ${name} is not an operation`);
     }
   }
 
@@ -284,29 +389,6 @@ class Compiler {
           }),
         );
       }
-      case 'abs': {
-        const x = input();
-        return number(this.slot(`abs:${x}`, (out) => () => (v[out] = Math.abs(v[x]!))));
-      }
-      case 'min':
-      case 'max': {
-        const a = input();
-        const b = this.compile(args[1]!).slot;
-        const pick = name === 'min' ? Math.min : Math.max;
-        return number(this.slot(`${name}:${a},${b}`, (out) => () => (v[out] = pick(v[a]!, v[b]!))));
-      }
-      case 'crossover':
-      case 'crossunder': {
-        const a = input();
-        const b = this.compile(args[1]!).slot;
-        // crossover(a, b) and crossunder(a, b) read one sign state of a − b (contract §7's rule: ties keep the previous sign).
-        const cross = this.slot(`cross:${a},${b}`, (out) => {
-          const sign = new CrossoverSign();
-          return () => (v[out] = sign.update(v[a]! - v[b]!));
-        });
-        const wanted = name === 'crossover' ? 1 : -1;
-        return { slot: this.slot(`${name}:${cross}`, (out) => () => (v[out] = v[cross] === wanted ? TRUE : FALSE)), type: 'condition' };
-      }
       default:
         throw new Error(`function ${name} has no compiler`);
     }
@@ -332,9 +414,10 @@ function countNodes(node: ExpressionNode): number {
 }
 
 /** Writes the bar into the series slots and runs the steps once. */
-function barRunner(values: Float64Array, steps: readonly Step[]): (open: number, high: number, low: number, close: number, volume: number) => void {
+function barRunner({ values, steps, clock }: Compiler): (open: number, high: number, low: number, close: number, volume: number) => void {
   const stepCount = steps.length;
   return (open, high, low, close, volume) => {
+    clock.bar++;
     values[0] = open;
     values[1] = high;
     values[2] = low;
@@ -353,7 +436,7 @@ function indicatorDefinition(node: CallNode, parameters: ReadonlyMap<string, num
       const slot = compiler.compile(node).slot;
       compiler.finish();
       const { values } = compiler;
-      const runBar = barRunner(values, compiler.steps);
+      const runBar = barRunner(compiler);
       return (open, high, low, close, volume) => {
         runBar(open, high, low, close, volume);
         return values[slot]!;
@@ -381,19 +464,21 @@ export function compileStrategy(
   feed?: IndicatorFeed,
 ): Strategy {
   const compiler = new Compiler(parameters, countNodes(entry) + countNodes(exit), feed);
-  const entrySlot = compiler.compile(entry).slot;
-  const exitSlot = compiler.compile(exit).slot;
+  const entryRule = compiler.read(entry);
+  const exitRule = compiler.read(exit);
   compiler.finish();
-  const { values } = compiler;
-  const runBar = barRunner(values, compiler.steps);
+  const runBar = barRunner(compiler);
   const intent = new PositionIntent(side);
   const long = side === 'long';
+  let wanted: Position = 0;
   return {
     onBar(open, high, low, close, volume) {
       runBar(open, high, low, close, volume);
-      const enter = values[entrySlot] === TRUE;
-      const leave = values[exitSlot] === TRUE;
-      return long ? intent.update(enter, false, leave, false) : intent.update(false, enter, false, leave);
+      // Each rule is evaluated only when it can decide: flat, only entry can change the wanted position; in it, entry true keeps it, so entry matters only once exit is true.
+      const leave = wanted !== 0 && exitRule() === TRUE;
+      const enter = (wanted === 0 || leave) && entryRule() === TRUE;
+      wanted = long ? intent.update(enter, false, leave, false) : intent.update(false, enter, false, leave);
+      return wanted;
     },
   };
 }

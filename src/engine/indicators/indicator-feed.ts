@@ -31,6 +31,18 @@ export interface SeriesStore {
   add(key: string, values: Float64Array): void;
 }
 
+const computedSeries = new WeakMap<BarStep, Float64Array>();
+
+/**
+ * The values a stepper of `sharedFeed` reads, by bar of its run (0 = the
+ * first), for a strategy that counts its bars itself and reads the series by
+ * index instead of calling the stepper; undefined for a stepper that computes
+ * as it goes, which must then be called once per bar.
+ */
+export function seriesOf(step: BarStep): Float64Array | undefined {
+  return computedSeries.get(step);
+}
+
 /**
  * A sweep's feed over bars [from, to) of `candles`: each indicator's series
  * is read from `store`, or computed over the bars once (by the streaming
@@ -52,7 +64,9 @@ export function sharedFeed(candles: CandleSeries, from: number, to: number, scop
     }
     const series = values;
     let bar = 0;
-    return () => series[bar++]!;
+    const step: BarStep = () => series[bar++]!;
+    computedSeries.set(step, series);
+    return step;
   };
   return feed;
 }
