@@ -37,4 +37,8 @@ buildIfStale('dist/', ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-l
   '-p',
   'tsconfig.build.json',
 ]);
-buildIfStale('web/dist/', ['web/src', 'web/build.ts', 'package-lock.json'], 'web/dist/.build-stamp', ['-r', '@swc-node/register', 'web/build.ts']);
+buildIfStale('web/dist/', ['web/src', 'web/build.ts', 'package-lock.json'], 'web/dist/.build-stamp', [
+  '-r',
+  './scripts/register-typescript.js',
+  'web/build.ts',
+]);
