@@ -1,6 +1,6 @@
 import { startArchiveStandIn, type ArchiveStandIn } from '../stand-ins/archive/archive-stand-in';
 import { startExchangeStandIn, type ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
-import { finishedJob, jobBody, sweepBody, waitForJob, waitForSweep } from '../support/backtest';
+import { finishedJob, jobBody, sweepBody, sweepProgressUntilEnded, waitForJob } from '../support/backtest';
 import { newAccount, startOutsideWorld, type OutsideWorld, type SignedClient } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
 import type { JobRecord } from '../../src/services/backtests/job-records';
@@ -185,19 +185,10 @@ describe('history from the exchange archive (contract §21)', () => {
       }),
     );
     expect(created.status).toBe(200);
-    const seen = new Set<number>();
-    const final = await waitForSweep(
-      call,
-      created.body.id,
-      (sweep) => {
-        seen.add(sweep.progress);
-        return ['done', 'failed', 'cancelled'].includes(sweep.status);
-      },
-      60_000,
-    );
+    const { final, seen } = await sweepProgressUntilEnded(call, created.body.id);
     expect(final).toMatchObject({ status: 'done', progress: 1 });
     expect(final.result?.walk_forward?.windows.length).toBeGreaterThan(0);
-    expect([...seen].filter((progress) => progress > 0 && progress < 0.5).length).toBeGreaterThan(0);
+    expect(seen.filter((progress) => progress > 0 && progress < 0.5).length).toBeGreaterThan(0);
     expect(exchange.calls('/fapi/v1/klines')).toBe(0);
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ExchangeStandIn } from '../stand-ins/exchange/exchange-stand-in';
 import type { JobRecord } from '../../src/services/backtests/job-records';
 import type { SweepRecord } from '../../src/services/backtests/sweep-records';
-import { finishedJob, jobBody, sweepBody, waitForJob, waitForSweep } from '../support/backtest';
+import { finishedJob, jobBody, sweepBody, sweepProgressUntilEnded, waitForJob, waitForSweep } from '../support/backtest';
 import { startBacktestWorld, type BacktestWorld } from '../support/backtest-world';
 import { newAccount, type OutsideWorld, type SignedClient } from '../support/identity';
 import { spawnService, type ServiceProcess } from '../support/service-process';
@@ -80,19 +80,10 @@ describe('sweeps run by worker processes (contract §13)', () => {
       '/v1/backtest/sweeps',
       sweepBody({ timeframe: '1m', start: '2024-02-01T00:00:00Z', end: '2024-02-11T00:00:00Z' }),
     );
-    const seen = new Set<number>();
-    const final = await waitForSweep(
-      call,
-      created.body.id,
-      (sweep) => {
-        seen.add(sweep.progress);
-        return ['done', 'failed', 'cancelled'].includes(sweep.status);
-      },
-      60_000,
-    );
+    const { final, seen } = await sweepProgressUntilEnded(call, created.body.id);
     expect(final).toMatchObject({ status: 'done', progress: 1 });
     // Below one half only while the history loads: no combination runs before its candles are in.
-    expect([...seen].filter((progress) => progress > 0 && progress < 0.5).length).toBeGreaterThan(0);
+    expect(seen.filter((progress) => progress > 0 && progress < 0.5).length).toBeGreaterThan(0);
   }, 60_000);
 
   it('progress moves at least every second; a cancel stops the workers’ engines within 1 s', async () => {

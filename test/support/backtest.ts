@@ -83,6 +83,21 @@ export async function waitForSweep(
   );
 }
 
+/** Polls a sweep until it has ended, with every progress value seen on the way. */
+export async function sweepProgressUntilEnded(call: SignedClient, id: string, timeoutMs = 60_000): Promise<{ final: SweepRecord; seen: number[] }> {
+  const seen = new Set<number>();
+  const final = await waitForSweep(
+    call,
+    id,
+    (sweep) => {
+      seen.add(sweep.progress);
+      return ENDED.includes(sweep.status);
+    },
+    timeoutMs,
+  );
+  return { final, seen: [...seen] };
+}
+
 /** Creates a sweep from `body` and polls it until it has ended. */
 export async function finishedSweep(call: SignedClient, body: Record<string, unknown>, timeoutMs = 30_000): Promise<SweepRecord> {
   const created = await call<SweepRecord>('POST', '/v1/backtest/sweeps', body);
