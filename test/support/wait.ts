@@ -1,9 +1,17 @@
 export interface WaitOptions {
   /** How long to keep trying before failing (ms). */
   timeoutMs?: number;
-  /** The pause between two reads (ms). */
+  /** The pause after the first read (ms); each later pause is a quarter longer, up to `MAX_INTERVAL_MS`. */
   intervalMs?: number;
 }
+
+/**
+ * A long wait reads less often: a test that polls a `/v1` path every 50 ms for 40 s spends its key's request budget
+ * (a 429 instead of the page it reads) and CPU the rest of the suite needs, while a short wait still answers within
+ * a few tens of milliseconds.
+ */
+const MAX_INTERVAL_MS = 250;
+const GROWTH = 1.25;
 
 /**
  * Reads `read` until it gives a value other than `undefined`, `null` or `false`, and returns that value; fails naming `what` was
@@ -16,10 +24,11 @@ export async function waitFor<T>(
   { timeoutMs = 20_000, intervalMs = 50 }: WaitOptions = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const longest = Math.max(intervalMs, MAX_INTERVAL_MS);
+  for (let pause = intervalMs; ; pause = Math.min(pause * GROWTH, longest)) {
     const value = await read();
     if (value !== undefined && value !== null && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
