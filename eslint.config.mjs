@@ -1,6 +1,7 @@
 // Lint gate (part of `npm test`): typescript-eslint's type-checked recommended rules over src, test, bench and the dashboard (web/, its own tsconfig).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import typeErrors from './scripts/eslint-type-errors.mjs';
 
 export default tseslint.config(
   {
@@ -21,7 +22,10 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { local: typeErrors },
     rules: {
+      // The type check runs inside the lint, off the program the type-aware rules build (scripts/eslint-type-errors.mjs).
+      'local/type-errors': 'error',
       // Async functions that implement a promise-returning interface (migrations, Apollo plugins, worker start, stop steps, test case tables) need no await.
       '@typescript-eslint/require-await': 'off',
       // `_name` marks a parameter a signature requires (Express error handlers, type-graphql subscription args); rest siblings drop a field on purpose.

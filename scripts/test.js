@@ -1,4 +1,4 @@
-// `npm test`: the static checks named by `--checks` (npm scripts: the type check; lint and format) and the
+// `npm test`: the static checks named by `--checks` (npm scripts: lint, which runs the type check too, and format) and the
 // Jest suite, all at once, so the whole command stays within its time on 2 cores: Jest waits on timers,
 // sockets and child processes for much of its run, and the checks use that idle CPU. Jest's output streams as
 // it goes; each check's output is printed when the check ends, so lines never interleave. Exits non-zero when
