@@ -1,4 +1,5 @@
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 
@@ -7,6 +8,13 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
  * content-hashed scripts and styles under `assets/`, which the service
  * caches for a year, and one HTML page per app naming them, which it serves
  * uncached, and the icon. Runs on `npm install` (the `prepare` script) and `npm start`.
+ *
+ * A build replaces a running service's files in place, never by emptying the folder: another process of the same
+ * checkout may be serving them (a second `npm start` rebuilds after an edit while the first still answers). New
+ * assets are written beside the old ones under new hashed names (a name already there holds the same bytes and is
+ * left alone), then each page and the icon are renamed into place
+ * whole, and only then are the assets that neither the new pages nor the ones they replaced name removed, so a page
+ * loaded just before the switch still finds its scripts.
  */
 
 const WEB = __dirname;
@@ -37,7 +45,21 @@ function assetTags(metafile: Metafile, entry: string): string {
   return tags.join('\n    ');
 }
 
-async function buildPage(page: Page): Promise<void> {
+/** Writes `file` under a name of its own first, then renames it into place: a reader gets the old file or the new one, whole. */
+async function replaceFile(file: string, write: (partial: string) => Promise<void>): Promise<void> {
+  const partial = `${file}.${process.pid}.partial`;
+  await write(partial);
+  await rename(partial, file);
+}
+
+/** The asset files an HTML page names (`/assets/<name>`); none for a page not built yet. */
+async function assetsNamedBy(html: string): Promise<string[]> {
+  const text = await readFile(path.join(OUTPUT_DIR, html), 'utf8').catch(() => '');
+  return [...text.matchAll(/\/assets\/([^"'\s>]+)/g)].map((match) => match[1]!);
+}
+
+/** Builds one page and answers the names of the asset files its build wrote. */
+async function buildPage(page: Page): Promise<string[]> {
   const result = await build({
     absWorkingDir: WEB,
     entryPoints: [page.entry],
@@ -49,20 +71,29 @@ async function buildPage(page: Page): Promise<void> {
     target: 'es2022',
     minify: true,
     metafile: true,
+    write: false,
     logLevel: 'warning',
     define: { 'process.env.NODE_ENV': '"production"' },
     ...page.options,
   });
-  if (!result.metafile) throw new Error('esbuild returned no metafile');
+  if (!result.metafile || !result.outputFiles) throw new Error('esbuild returned no metafile or no output files');
+  // A content-hashed name already on disk holds these very bytes: rewriting it would only open a window in which it is empty.
+  for (const output of result.outputFiles) {
+    if (!existsSync(output.path)) await replaceFile(output.path, (partial) => writeFile(partial, output.contents));
+  }
   const template = await readFile(path.join(WEB, page.template), 'utf8');
-  await writeFile(path.join(OUTPUT_DIR, page.html), template.replace('<!-- assets -->', assetTags(result.metafile, page.entry)));
+  const html = template.replace('<!-- assets -->', assetTags(result.metafile, page.entry));
+  await replaceFile(path.join(OUTPUT_DIR, page.html), (partial) => writeFile(partial, html));
+  return result.outputFiles.map((output) => path.basename(output.path));
 }
 
 export async function buildWeb(): Promise<void> {
-  await rm(OUTPUT_DIR, { recursive: true, force: true });
   await mkdir(ASSETS_DIR, { recursive: true });
-  for (const page of PAGES) await buildPage(page);
-  await copyFile(path.join(WEB, 'src/favicon.svg'), path.join(OUTPUT_DIR, 'favicon.svg'));
+  const kept = new Set<string>();
+  for (const page of PAGES) for (const name of await assetsNamedBy(page.html)) kept.add(name);
+  for (const page of PAGES) for (const name of await buildPage(page)) kept.add(name);
+  await replaceFile(path.join(OUTPUT_DIR, 'favicon.svg'), (partial) => copyFile(path.join(WEB, 'src/favicon.svg'), partial));
+  for (const name of await readdir(ASSETS_DIR)) if (!kept.has(name)) await rm(path.join(ASSETS_DIR, name), { force: true });
 }
 
 if (require.main === module) {
