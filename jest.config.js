@@ -14,9 +14,10 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   testTimeout: 30000,
-  // Two workers on 2 cores: the suite is bound by CPU (about 1,100 s of it in a run), so a third worker only made
-  // the timing-sensitive tests slower (docs/testing.md).
-  maxWorkers: 2,
+  // Three workers on 2 cores: a third of the suite's time is spent waiting (fast-clock strategies, spawned processes,
+  // Chromium), which a third worker fills; with the CPU a run costs now (about 720 s) the run took 391-402 s against
+  // 486 s with two workers (docs/testing.md).
+  maxWorkers: 3,
   // The few files whose independent cases run with it.concurrent (docs/testing.md), up to this many at once.
   maxConcurrency: 10,
 };
