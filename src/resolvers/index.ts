@@ -1,5 +1,7 @@
 import type { ClassType, NonEmptyArray } from 'type-graphql';
-import { BacktestJobFields, BacktestResolver, BacktestResultFields, StrategyBacktestJobFields } from './backtest.resolver';
+import { BacktestResolver } from './backtest.resolver';
+import { BacktestSweepResolver } from './backtest-sweep.resolver';
+import { BacktestJobFields, BacktestResultFields, StrategyBacktestJobFields } from './backtest-fields.resolver';
 import { IdentityResolver } from './identity.resolver';
 import { PlanSeriesResolver } from './plan-series.resolver';
 import { MarketDataResolver } from './market-data.resolver';
@@ -20,6 +22,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   StrategyHistoryFields,
   BodyCredentialResolver,
   BacktestResolver,
+  BacktestSweepResolver,
   BacktestResultFields,
   StrategyBacktestJobFields,
   BacktestJobFields,
