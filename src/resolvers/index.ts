@@ -5,6 +5,7 @@ import { BacktestJobFields, BacktestResultFields, StrategyBacktestJobFields } fr
 import { IdentityResolver } from './identity.resolver';
 import { PlanSeriesResolver } from './plan-series.resolver';
 import { MarketDataResolver } from './market-data.resolver';
+import { ExchangeMarketResolver } from './exchange-market.resolver';
 import { PublicStrategyResolver } from './public-strategy.resolver';
 import { WebhookDeliveryFields, WebhookFields, WebhookResolver } from './webhook.resolver';
 import { StrategyHistoryFields, StrategyResolver } from './strategy.resolver';
@@ -18,6 +19,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   WebhookFields,
   WebhookDeliveryFields,
   MarketDataResolver,
+  ExchangeMarketResolver,
   StrategyResolver,
   StrategyHistoryFields,
   BodyCredentialResolver,
