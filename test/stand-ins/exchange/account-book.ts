@@ -154,21 +154,13 @@ export class AccountBook {
   }
 
   /** Holds a checked conditional order until the mark price fires it or it is cancelled. */
-  placeAlgo(account: Account, order: CheckedAlgoOrder): AlgoOrder {
+  placeAlgo(account: Account, { clientAlgoId, ...order }: CheckedAlgoOrder): AlgoOrder {
     const now = this.settings.now();
     const algo: AlgoOrder = {
       algoId: (this.nextAlgoId += 1),
-      clientAlgoId: order.clientAlgoId,
+      clientAlgoId,
       algoType: 'CONDITIONAL',
-      orderType: order.type,
-      symbol: order.symbol,
-      side: order.side,
-      triggerPrice: order.triggerPrice,
-      workingType: order.workingType,
-      closePosition: order.closePosition,
-      reduceOnly: order.reduceOnly,
-      callbackRate: order.callbackRate,
-      quantity: order.quantity,
+      ...order,
       bestPrice: this.priceOf(order.symbol).toFixed(),
       algoStatus: 'NEW',
       actualOrderId: '',
@@ -176,7 +168,7 @@ export class AccountBook {
       createTime: now,
       updateTime: now,
     };
-    account.algoOrders.set(order.clientAlgoId, algo);
+    account.algoOrders.set(clientAlgoId, algo);
     return algo;
   }
 

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Account } from './account-records';
+import type { Account, AlgoOrder } from './account-records';
 import { contractFilters } from './contract-filters';
 import { findContract } from './market-universe';
 
@@ -19,21 +19,11 @@ export interface CheckedOrder {
   clientOrderId: string;
 }
 
-/** A conditional order request that passed the checks. */
-export interface CheckedAlgoOrder {
-  symbol: string;
-  side: 'BUY' | 'SELL';
-  type: string;
-  /** '0' for a trailing stop, which has no trigger of its own. */
-  triggerPrice: string;
-  workingType: string;
-  closePosition: boolean;
-  reduceOnly: boolean;
-  /** A trailing stop's callback in percent and quantity; '' for the other types. */
-  callbackRate: string;
-  quantity: string;
-  clientAlgoId: string;
-}
+/** A conditional order request that passed the checks: what the order it places takes from the request. */
+export type CheckedAlgoOrder = Pick<
+  AlgoOrder,
+  'clientAlgoId' | 'orderType' | 'symbol' | 'side' | 'triggerPrice' | 'workingType' | 'closePosition' | 'reduceOnly' | 'callbackRate' | 'quantity'
+>;
 
 const CONDITIONAL_TYPES = ['STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'];
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -109,6 +99,7 @@ export function checkAlgoOrder(account: Account, params: URLSearchParams, autoCl
   const closePosition = params.get('closePosition') === 'true';
   const reduceOnly = params.get('reduceOnly') === 'true';
   if (closePosition && params.has('reduceOnly')) return { refusal: { code: -1106, msg: "Parameter 'reduceOnly' sent when not required." } };
+  // a trailing stop has no trigger of its own: the exchange answers it as 0
   let triggerPrice = '0';
   let quantity = '';
   let callbackRate = '';
@@ -133,5 +124,5 @@ export function checkAlgoOrder(account: Account, params: URLSearchParams, autoCl
   const clientAlgoId = params.get('clientAlgoId') ?? autoClientAlgoId;
   if (account.algoOrders.has(clientAlgoId)) return { refusal: { code: -4015, msg: 'Client order id is not valid: it was used before.' } };
   const workingType = params.get('workingType') ?? 'CONTRACT_PRICE';
-  return { order: { symbol, side, type, triggerPrice, workingType, closePosition, reduceOnly, callbackRate, quantity, clientAlgoId } };
+  return { order: { clientAlgoId, orderType: type, symbol, side, triggerPrice, workingType, closePosition, reduceOnly, callbackRate, quantity } };
 }
