@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { SCOPES } from '../auth/caller';
-import { exchangeMessage } from '../upstream/exchange-trading-client';
 import { EquityPointWire } from './wire-extras';
 import { guideLink } from './guides';
-import { operationRuleOf, type OperationRule } from '../operations/operation';
-import { CSV_MEDIA_TYPE, type PathAuth, type PathError, type PathResponse, type RestEntry, type ServiceRoute } from '../operations/rest-table';
+import { CSV_MEDIA_TYPE, type PathAuth, type PathResponse, type RestEntry, type ServiceRoute } from '../operations/rest-table';
+import { errorResponses, ERROR_SCHEMAS } from './error-answers';
+import { pathDocOf } from './path-doc';
 import { RecordSchemas, type JsonSchema } from './record-schemas';
+import { sentSchema } from './sent-schema';
 
 export interface OpenApiInput {
   /** The resolvers' REST tables, flattened (rest/index.ts `restTableEntries`). */
@@ -19,58 +19,6 @@ export interface OpenApiInput {
 export function openApiPath(expressPath: string): string {
   return expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
-
-/**
- * JSON Schema of what a sender sends, in OpenAPI 3.1's dialect: a client's
- * query or body (defaults make a field optional), or the exchange's reply
- * (the fields the gateway reads; others the exchange adds are allowed).
- */
-function sentSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  return rest;
-}
-
-const DETAIL_ERROR: JsonSchema = {
-  type: 'object',
-  description: 'Errors of public, plan-key, sign-in and key-lookup endpoints; 422 validation failures list their issues (FastAPI style).',
-  properties: {
-    detail: {
-      anyOf: [
-        { type: 'string' },
-        {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              loc: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
-              msg: { type: 'string' },
-              type: { type: 'string' },
-            },
-            required: ['loc', 'msg', 'type'],
-          },
-        },
-      ],
-    },
-  },
-  required: ['detail'],
-};
-
-const CODED_ERROR: JsonSchema = {
-  type: 'object',
-  description: 'Errors of the signed /v1 API.',
-  properties: {
-    error: {
-      type: 'object',
-      properties: {
-        code: { type: 'string', examples: ['INVALID_PARAMETER', 'UNAUTHENTICATED', 'INSUFFICIENT_PERMISSION', 'NOT_FOUND', 'INVALID_STATE', 'RATE_LIMITED'] },
-        message: { type: 'string' },
-        field: { type: 'string', description: 'The request field at fault, when there is one.' },
-      },
-      required: ['code', 'message'],
-    },
-  },
-  required: ['error'],
-};
 
 const SECURITY_SCHEMES = {
   apiKey: {
@@ -96,112 +44,6 @@ const SECURITY: Record<PathAuth, Record<string, string[]>[] | undefined> = {
   bearer: [{ appToken: [] }],
   'plan-key': [{ planKey: [] }],
 };
-
-const EXCHANGE_ERROR: JsonSchema = {
-  ...sentSchema(exchangeMessage),
-  description: 'The exchange\'s own refusal, forwarded with its status (e.g. 400 `{"code": -1121, "msg": "Invalid symbol."}`).',
-};
-
-const ERROR_MEANING: Record<string, string> = {
-  '400': 'Invalid input',
-  '401': 'Missing or invalid credentials',
-  '402': 'Not enough balance',
-  '403': 'Not allowed (scope or plan)',
-  '404': 'Not found',
-  '409': 'Not in a state that allows this',
-  '413': 'Body over 256 kB',
-  '415': 'Unsupported Content-Encoding or charset',
-  '422': 'Validation failed',
-  '429': 'Rate limited (see Retry-After)',
-  '4XX': 'Refused by the exchange',
-  '502': 'The exchange failed or did not answer',
-  '503': 'A service the request needs (the database) is down',
-};
-
-const PATH_ERROR_STATUS: Record<PathError, string> = {
-  upstream: '502',
-  'exchange-refusal': '4XX',
-  'invalid-query': '422',
-  conflict: '409',
-  'bad-request': '400',
-  unauthenticated: '401',
-  'not-found': '404',
-  'insufficient-funds': '402',
-};
-
-/** The error statuses a path answers (docs/errors.md): those of its kind of authentication, of its input and path parameters, and its own. */
-function errorStatuses(doc: PathDoc): string[] {
-  const { auth } = doc;
-  // The per-IP limit or the weight budget; the database.
-  const statuses = new Set(['429', '503']);
-  const hasInput = doc.query !== undefined || doc.body !== undefined;
-  const hasPathParameters = doc.path.includes(':');
-  if (auth !== 'public') statuses.add('401');
-  if (auth === 'plan-key' || doc.operation?.rule.scope) statuses.add('403');
-  if (auth === 'signed' && (hasInput || hasPathParameters)) statuses.add('400');
-  if (auth !== 'signed' && hasInput) statuses.add('422');
-  // A malformed percent-escape in a parameter is 400; an unknown resource 404.
-  if (hasPathParameters) statuses.add('400').add('404');
-  if (doc.body) statuses.add('413').add('415');
-  for (const error of doc.errors) statuses.add(PATH_ERROR_STATUS[error]);
-  return [...statuses].sort();
-}
-
-function errorBodyRef(auth: PathAuth, status: string): JsonSchema {
-  if (status === '4XX') return { $ref: '#/components/schemas/ExchangeError' };
-  return { $ref: auth === 'signed' ? '#/components/schemas/CodedError' : '#/components/schemas/DetailError' };
-}
-
-/** One documented path, whichever kind of entry it comes from. */
-interface PathDoc {
-  method: string;
-  path: string;
-  summary: string;
-  tag: string;
-  auth: PathAuth;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: PathResponse;
-  status: number;
-  errors: PathError[];
-  /** The resolver method it is mounted on (with its rule), absent for pass-through paths. */
-  operation?: { name: string; rule: OperationRule };
-  /** A pass-through path forwards any query to the exchange. */
-  forwardsQuery?: true;
-}
-
-function pathDocOf(entry: RestEntry): PathDoc {
-  if (entry.kind === 'pass-through') {
-    const { path, reply, checkedQuery } = entry.route;
-    return {
-      method: 'GET',
-      path,
-      summary: `Pass-through of the exchange's ${path}: its body, verbatim`,
-      tag: 'Market data pass-through',
-      auth: 'public',
-      response: { exchange: reply },
-      status: 200,
-      errors: ['upstream', 'exchange-refusal', ...(checkedQuery ? (['invalid-query'] as const) : [])],
-      forwardsQuery: true,
-    };
-  }
-  const { route } = entry;
-  const rule = operationRuleOf(entry.resolver, entry.method);
-  if (!rule) throw new Error(`${entry.resolver.name}.${entry.method} has a REST path but declares no @Operation rule`);
-  return {
-    method: route.method,
-    path: route.path,
-    summary: route.summary,
-    tag: entry.tag,
-    auth: route.auth,
-    query: route.query,
-    body: route.body,
-    response: route.response,
-    status: typeof route.status === 'number' ? route.status : 'empty' in route.response ? 204 : 200,
-    errors: route.errors ?? [],
-    operation: { name: entry.method, rule },
-  };
-}
 
 /**
  * The OpenAPI 3.1 document of every REST path of the service, from the one
@@ -242,10 +84,7 @@ export function buildOpenApiDocument(input: OpenApiInput): Record<string, unknow
         : 'csv' in doc.response
           ? { description: 'OK', content: { [CSV_MEDIA_TYPE]: { schema: csvSchema(doc.response.csv) } } }
           : { description: 'OK', content: { 'application/json': { schema: responseSchema(doc.response, records) } } };
-    const responses: Record<string, unknown> = { [String(doc.status)]: success };
-    for (const code of errorStatuses(doc)) {
-      responses[code] = { description: ERROR_MEANING[code], content: { 'application/json': { schema: errorBodyRef(doc.auth, code) } } };
-    }
+    const responses: Record<string, unknown> = { [String(doc.status)]: success, ...errorResponses(doc) };
 
     const operation: Record<string, unknown> = {
       operationId: doc.operation && mountsOf.get(doc.operation.name) === 1 ? doc.operation.name : operationIdOf(doc.method, doc.path),
@@ -280,7 +119,7 @@ export function buildOpenApiDocument(input: OpenApiInput): Record<string, unknow
     },
     paths,
     components: {
-      schemas: { ...records.components, DetailError: DETAIL_ERROR, CodedError: CODED_ERROR, ExchangeError: EXCHANGE_ERROR },
+      schemas: { ...records.components, ...ERROR_SCHEMAS },
       securitySchemes: SECURITY_SCHEMES,
     },
   };

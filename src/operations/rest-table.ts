@@ -27,7 +27,7 @@ export type PathResponse =
   /** 204 without a body: the adapter sends none, whatever the method returns. */
   | { empty: true };
 
-/** Error statuses a path answers beyond those of its kind, its input and its path parameters (openapi-document.ts adds those). */
+/** Error statuses a path answers beyond those of its kind, its input and its path parameters (openapi/error-answers.ts adds those). */
 export type PathError =
   /** The request needs the exchange, which failed or did not answer. */
   | 'upstream'

@@ -1,22 +1,13 @@
-import { Arg, Args, Ctx, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Args, Ctx, Query, Resolver } from 'type-graphql';
 import { Operation } from '../operations/operation';
 import { wireArgs } from '../operations/wire-input';
 import type { GraphQLContext } from '../schema/context';
-import { SameResultForEverySubscriber } from '../schema/shared-subscription-results';
 import {
-  DelistAnnouncementsType,
-  ExchangeSymbolType,
-  FormingKlineType,
   FundingHistoryArgs,
   FundingRateHistoryRowType,
   FundingRateType,
-  KlinesArgs,
-  KlineType,
   LongShortRatioRowType,
-  MarkPriceType,
   MinQuoteVolumeArgs,
-  OpenInterestType,
-  PremiumIndexType,
   RatioArgs,
   SmartMoneyOverviewType,
   SmartMoneySignalType,
@@ -24,8 +15,6 @@ import {
   WhaleBoardType,
 } from '../schema/market-data.types';
 import type { CachedResult } from '../services/market-data/cached-upstream';
-import type { ExchangeSymbol, KlineRecord, OpenInterestRecord } from '../services/market-data/chart-data.service';
-import type { FormingKline, MarkPriceRecord } from '../services/market-data/live-market.service';
 import type { CurrentFundingRate, FundingRateRow } from '../services/market-data/funding-rates.service';
 import type { OperationInput } from '../services/market-data/query';
 import type { LongShortRatioRow } from '../services/market-data/ratios.service';
@@ -135,63 +124,6 @@ export class MarketDataResolver {
     @Ctx() { services }: GraphQLContext,
   ): Promise<CachedResult<SmartMoneyObject[]>> {
     return services.smartMoney.list({ timeRange });
-  }
-
-  @Operation({ weight: 1 })
-  @Query(() => [PremiumIndexType], { description: 'Premium index of one symbol (a one-element list) or of all.' })
-  async premiumIndex(@Arg('symbol', () => String, { nullable: true }) symbol: string | null, @Ctx() { services }: GraphQLContext): Promise<PremiumIndexType[]> {
-    const answer = await services.marketPassThrough.validated(premiumIndexReply, '/fapi/v1/premiumIndex', symbol ? { symbol } : {});
-    return Array.isArray(answer) ? answer : [answer];
-  }
-
-  @Operation({ weight: 1 })
-  @Query(() => DelistAnnouncementsType)
-  async delistings(@Ctx() { services }: GraphQLContext): Promise<DelistAnnouncementsType> {
-    const answer = await services.marketPassThrough.validated(delistReply, '/delist');
-    return { code: answer.code, message: answer.message, catalogs: answer.data.catalogs };
-  }
-
-  @Operation({ weight: 1 })
-  @Query(() => [KlineType], { description: 'Candles of a symbol, oldest first (contract §15); the last one may still be forming.' })
-  klines(@Args(() => KlinesArgs) input: OperationInput, @Ctx() { services }: GraphQLContext): Promise<KlineRecord[]> {
-    return services.chartData.klines(wireArgs(input) as OperationInput);
-  }
-
-  @Operation({ weight: 1 })
-  @Query(() => OpenInterestType, { nullable: true, description: 'NOT_FOUND when the upstream knows no such symbol.' })
-  openInterest(@Arg('symbol', () => String) symbol: string, @Ctx() { services }: GraphQLContext): Promise<OpenInterestRecord> {
-    return services.chartData.openInterest(symbol);
-  }
-
-  @Operation({ weight: 1 })
-  @Query(() => [ExchangeSymbolType], { description: 'Every contract the exchange lists, with its trading filters.' })
-  exchangeSymbols(@Ctx() { services }: GraphQLContext): Promise<ExchangeSymbol[]> {
-    return services.chartData.exchangeSymbols();
-  }
-
-  @Operation({ weight: 1 })
-  @SameResultForEverySubscriber()
-  @Subscription(() => MarkPriceType, {
-    name: 'markPrice',
-    description: 'The latest value at once, then each new one (every second while the exchange stream is up, at most 3 s apart while it is polled).',
-    subscribe: ({ args, context }) => (context as GraphQLContext).services.liveMarket.markPrice((args as { symbol: string }).symbol),
-  })
-  markPriceChanged(@Root() record: MarkPriceRecord, @Arg('symbol', () => String) _symbol: string): MarkPriceRecord {
-    return record;
-  }
-
-  @Operation({ weight: 1 })
-  @SameResultForEverySubscriber()
-  @Subscription(() => FormingKlineType, {
-    name: 'kline',
-    description: 'The forming candle at once, then on each change; its last update has `closed: true`, then the next candle follows.',
-    subscribe: ({ args, context }) => {
-      const { symbol, interval } = args as { symbol: string; interval: string };
-      return (context as GraphQLContext).services.liveMarket.kline(symbol, interval);
-    },
-  })
-  klineChanged(@Root() candle: FormingKline, @Arg('symbol', () => String) _symbol: string, @Arg('interval', () => String) _interval: string): FormingKline {
-    return candle;
   }
 }
 

@@ -1,17 +1,14 @@
 import { StrategyPosition } from '../../src/entities/strategy-position.entity';
 import { Strategy } from '../../src/entities/strategy.entity';
-import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
 import { defined } from '../support/defined';
 import { fastClock } from '../support/fast-clock';
-import { newAccount } from '../support/identity';
-import { subscribeStrategyEvents, type StrategySubscriber } from '../support/strategy-subscriber';
-import { startTestService, type TestService } from '../support/test-service';
-import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
+import { startDryTrading, type DryTrading } from '../support/live-trading';
+import { strategyBody } from '../support/trading-world';
+import { firstRoundTrip } from '../support/strategy-subscriber';
 import { waitFor } from '../support/wait';
 
 /** 1-minute candles close every 2 s of wall time. */
 const clock = fastClock(30);
-const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '3' };
 /**
  * A 6-minute cycle for sma_cross 2/3: the cross up fills long at 100 (20 units: capital 1000 × leverage 2);
  * the bar 101 → 103 sets the best price, the bar 103 → 90 falls through everything.
@@ -20,47 +17,27 @@ const CYCLE = [100, 100, 101, 103, 90, 90];
 
 // The four runs trade four symbols for four accounts, so they share the service and run side by side (each waits for minutes of the fast clock).
 describe('protections in dry runs (contract §19): the engine’s rules on each closed candle', () => {
-  let world: TradingWorld;
-  let service: TestService;
-  let counter = 0;
-  const subscribers: StrategySubscriber[] = [];
-  const account = () => newAccount(service.url, world, `dryprot${(counter += 1)}@example.com`);
+  let dry: DryTrading;
 
   beforeAll(async () => {
-    world = await startTradingWorld({ now: clock.now });
-    service = await startTestService({ ...world.env, ...RUNTIME_ENV });
+    dry = await startDryTrading('dryprot', clock.now);
   });
-  afterAll(async () => {
-    await Promise.all(subscribers.map((subscriber) => subscriber.close()));
-    await service.stop();
-    await world.stop();
-  });
+  afterAll(() => dry.stop());
 
   async function deploy(symbol: string, params: Record<string, unknown>) {
-    world.market.scriptCloses(symbol, (index) => defined(CYCLE[((index % 6) + 6) % 6], 'a close of the cycle'));
-    const owner = await account();
-    const { body } = await owner.call<StrategyRecord>(
-      'POST',
-      '/v1/strategies',
-      strategyBody({ symbols: [symbol], timeframe: '1m', params: { fast: 2, slow: 3, ...params } }),
-    );
-    const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
-    subscribers.push(subscriber);
-    expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
-    return { owner, id: body.id, subscriber };
+    dry.world.market.scriptCloses(symbol, (index) => defined(CYCLE[((index % 6) + 6) % 6], 'a close of the cycle'));
+    const owner = await dry.account();
+    const { id, subscriber } = await dry.deploy(owner, strategyBody({ symbols: [symbol], timeframe: '1m', params: { fast: 2, slow: 3, ...params } }));
+    return { owner, id, subscriber };
   }
 
-  const stored = (id: string) => service.service.orm.em.fork().findOneOrFail(Strategy, { id });
+  const stored = (id: string) => dry.service.service.orm.em.fork().findOneOrFail(Strategy, { id });
 
   it.concurrent(
     'a trailing stop exits where the bar’s low reaches the best high since entry × (1 − x/100)',
     async () => {
       const { owner, id, subscriber } = await deploy('DOTUSDT', { trailing_stop_pct: 1 });
-      const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
-      const closed = await subscriber.waitFor(
-        (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
-        30_000,
-      );
+      const { opened, closed } = await firstRoundTrip(subscriber, 30_000);
       await owner.call('POST', `/v1/strategies/${id}/pause`, {});
       expect(Number(opened.data.entry_price)).toBe(100);
       // stop for the 103 → 90 bar: 103 × 0.99
@@ -74,12 +51,8 @@ describe('protections in dry runs (contract §19): the engine’s rules on each 
     'a max drawdown closes the position at the next open as protection, emits strategy.protection_triggered and pauses the run',
     async () => {
       const { id, subscriber } = await deploy('ATOMUSDT', { max_drawdown_pct: 5 });
-      const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
+      const { closed } = await firstRoundTrip(subscriber, 30_000);
       const triggered = await subscriber.waitFor((event) => event.type === 'strategy.protection_triggered', 30_000);
-      const closed = await subscriber.waitFor(
-        (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
-        30_000,
-      );
       const paused = await subscriber.waitFor((event) => event.type === 'strategy.paused', 30_000);
       // equity at the 90 close: 1000 − 20 × 10 − the entry fee 20 × 100 × 0.0005 = 799; peak at the 103 close: 1059
       expect(triggered.data).toEqual({ strategy_id: id, reason: 'max_drawdown', equity: '799', threshold: '1006.05', symbol: 'ATOMUSDT' });
@@ -94,12 +67,8 @@ describe('protections in dry runs (contract §19): the engine’s rules on each 
     'a daily loss closes as protection and stores a halt until the next 00:00 UTC; the run stays deployed and opens nothing',
     async () => {
       const { owner, id, subscriber } = await deploy('NEARUSDT', { daily_loss_pct: 5 });
-      const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
+      const { closed } = await firstRoundTrip(subscriber, 30_000);
       const triggered = await subscriber.waitFor((event) => event.type === 'strategy.protection_triggered', 30_000);
-      const closed = await subscriber.waitFor(
-        (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
-        30_000,
-      );
       expect(triggered.data).toMatchObject({ strategy_id: id, reason: 'daily_loss', equity: '799', symbol: 'NEARUSDT' });
       expect(closed.data).toMatchObject({ reason: 'protection', exit_price: '90' });
       const halted = await stored(id);
@@ -114,7 +83,7 @@ describe('protections in dry runs (contract §19): the engine’s rules on each 
         intervalMs: 200,
       });
       await owner.call('POST', `/v1/strategies/${id}/pause`, {});
-      expect(await service.service.orm.em.fork().count(StrategyPosition, { strategyId: id, closedAt: null })).toBe(0);
+      expect(await dry.service.service.orm.em.fork().count(StrategyPosition, { strategyId: id, closedAt: null })).toBe(0);
       expect(subscriber.events.filter((event) => event.type === 'strategy.position_opened')).toHaveLength(1);
     },
     90_000,
@@ -124,11 +93,7 @@ describe('protections in dry runs (contract §19): the engine’s rules on each 
     'a cooldown holds the next entry back after a losing exit (here for longer than the test runs; without it the next cycle re-enters)',
     async () => {
       const { owner, id, subscriber } = await deploy('OPUSDT', { cooldown_bars: 10_000 });
-      const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000);
-      const closed = await subscriber.waitFor(
-        (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
-        30_000,
-      );
+      const { closed } = await firstRoundTrip(subscriber, 30_000);
       expect(Number(closed.data.pnl)).toBeLessThan(0);
       const cursor = defined((await stored(id)).lastBars?.OPUSDT, 'the bar cursor');
       // a whole cycle later, past the next cross up

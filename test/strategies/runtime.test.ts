@@ -6,51 +6,33 @@ import type { StrategyRecord } from '../../src/services/strategies/strategy-reco
 import { fastClock, zigzag } from '../support/fast-clock';
 import { request } from '../support/http';
 import { bearer, newAccount } from '../support/identity';
+import { startDryTrading, type DryTrading } from '../support/live-trading';
 import { containing } from '../support/matchers';
-import { positionEventData, subscribeStrategyEvents, type StrategySubscriber } from '../support/strategy-subscriber';
+import { firstRoundTrip, positionEventData } from '../support/strategy-subscriber';
 import { createTestDatabase, startTestService, type TestService } from '../support/test-service';
-import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
+import { strategyBody } from '../support/trading-world';
 import { defined } from '../support/defined';
 import { waitFor } from '../support/wait';
 
 /** 1-minute candles close every 2 s of wall time. */
 const clock = fastClock(30);
-const RUNTIME_ENV = { STRATEGY_TICK_MS: '100', STRATEGY_KLINE_POLL_MS: '200', STRATEGY_FAILURE_LIMIT: '3' };
 
 describe('the strategy runtime (contract §8): dry runs evaluated on each closed candle', () => {
-  let world: TradingWorld;
-  let service: TestService;
-  let counter = 0;
-  const subscribers: StrategySubscriber[] = [];
-  const account = () => newAccount(service.url, world, `runtime${(counter += 1)}@example.com`);
+  let dry: DryTrading;
 
   beforeAll(async () => {
-    world = await startTradingWorld({ now: clock.now });
-    service = await startTestService({ ...world.env, ...RUNTIME_ENV });
+    dry = await startDryTrading('runtime', clock.now);
   });
-  afterAll(async () => {
-    await Promise.all(subscribers.map((subscriber) => subscriber.close()));
-    await service.stop();
-    await world.stop();
-  });
+  afterAll(() => dry.stop());
 
   it("opens and closes positions on the template's signals within one candle, streams the events and keeps stats equal to the stored trades", async () => {
     const script = zigzag(100, 2, 3);
-    world.market.scriptCloses('BNBUSDT', script);
-    const owner = await account();
-    const { body } = await owner.call<StrategyRecord>(
-      'POST',
-      '/v1/strategies',
-      strategyBody({ symbols: ['BNBUSDT'], timeframe: '1m', capital: '1000', leverage: 2 }),
-    );
-    const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
-    subscribers.push(subscriber);
-    expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
+    dry.world.market.scriptCloses('BNBUSDT', script);
+    const owner = await dry.account();
+    const { id, subscriber } = await dry.deploy(owner, strategyBody({ symbols: ['BNBUSDT'], timeframe: '1m', capital: '1000', leverage: 2 }));
 
-    const openedEvent = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 20_000);
-    const opened = positionEventData(openedEvent);
-    const closedEvent = await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.position_id, 20_000);
-    const closed = positionEventData(closedEvent);
+    const { opened: openedEvent, closed: closedEvent } = await firstRoundTrip(subscriber, 20_000);
+    const [opened, closed] = [positionEventData(openedEvent), positionEventData(closedEvent)];
     for (const [event, fill] of [
       [openedEvent, opened.entry_price],
       [closedEvent, closed.exit_price],
@@ -62,7 +44,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       const signalBar = Math.floor(signalClose / 60_000);
       expect(Number(fill)).toBe(script(signalBar));
     }
-    expect(opened).toMatchObject({ strategy_id: body.id, symbol: 'BNBUSDT', side: 'long', dry_run: true });
+    expect(opened).toMatchObject({ strategy_id: id, symbol: 'BNBUSDT', side: 'long', dry_run: true });
     // notional = position_size 1 × equity 1000 × leverage 2 at the entry price
     expect(Number(opened.quantity)).toBeCloseTo(2000 / Number(opened.entry_price), 6);
     const exitPrice = defined(closed.exit_price, 'the exit price');
@@ -73,9 +55,9 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       .minus(new Decimal(opened.quantity).mul(exitPrice).mul('0.0005'));
     expect(new Decimal(defined(closed.pnl, 'the pnl')).toFixed(8)).toBe(expectedPnl.toFixed(8));
 
-    const paused = await owner.call<StrategyRecord>('POST', `/v1/strategies/${body.id}/pause`, { close_positions: true });
+    const paused = await owner.call<StrategyRecord>('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
     expect(paused.status).toBe(200);
-    const trades = await service.service.orm.em.fork().find(StrategyPosition, { strategyId: body.id });
+    const trades = await dry.service.service.orm.em.fork().find(StrategyPosition, { strategyId: id });
     const closedTrades = trades.filter((trade) => trade.closedAt);
     expect(trades.every((trade) => trade.closedAt)).toBe(true);
     const totalPnl = closedTrades.reduce((sum, trade) => sum.plus(trade.pnl!), new Decimal(0));
@@ -86,7 +68,7 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       total_pnl: totalPnl.toFixed(),
       win_rate: new Decimal(wins).div(closedTrades.length).toDecimalPlaces(4).toFixed(),
     });
-    const deployedAgain = await owner.call<StrategyRecord>('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
+    const deployedAgain = await owner.call<StrategyRecord>('POST', `/v1/strategies/${id}/deploy`, { dry_run: true });
     expect(deployedAgain.body.stats.total_trades).toBe(closedTrades.length);
   });
 
@@ -97,23 +79,14 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
       { symbol: 'LINKUSDT', exits: { stop_loss_pct: 1 }, reason: 'stop_loss', exitPrice: 99 },
       { symbol: 'ADAUSDT', exits: { stop_loss_pct: 1, take_profit_pct: 3 }, reason: 'take_profit', exitPrice: 103 },
     ];
-    const owner = await account();
+    const owner = await dry.account();
     await Promise.all(
       cases.map(async ({ symbol, exits, reason, exitPrice }) => {
-        world.market.scriptCloses(symbol, (index) => defined(cycle[((index % 6) + 6) % 6], 'a close of the cycle'));
-        const { body } = await owner.call<StrategyRecord>(
-          'POST',
-          '/v1/strategies',
-          strategyBody({ symbols: [symbol], timeframe: '1m', params: { fast: 2, slow: 3, ...exits } }),
-        );
-        const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
-        subscribers.push(subscriber);
-        expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true })).status).toBe(200);
-        const opened = positionEventData(await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 30_000));
-        const closed = positionEventData(
-          await subscriber.waitFor((event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.position_id, 30_000),
-        );
-        await owner.call('POST', `/v1/strategies/${body.id}/pause`, {});
+        dry.world.market.scriptCloses(symbol, (index) => defined(cycle[((index % 6) + 6) % 6], 'a close of the cycle'));
+        const { id, subscriber } = await dry.deploy(owner, strategyBody({ symbols: [symbol], timeframe: '1m', params: { fast: 2, slow: 3, ...exits } }));
+        const trip = await firstRoundTrip(subscriber, 30_000);
+        const [opened, closed] = [positionEventData(trip.opened), positionEventData(trip.closed)];
+        await owner.call('POST', `/v1/strategies/${id}/pause`, {});
         expect(Number(opened.entry_price)).toBe(100);
         expect(closed).toMatchObject({ reason });
         expect(Number(closed.exit_price)).toBe(exitPrice);
@@ -122,28 +95,22 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
   }, 60_000);
 
   it("places live orders on the exchange with the user's registered key, signed, and records the exchange's fill price", async () => {
+    const { world } = dry;
     world.market.scriptCloses('DOTUSDT', zigzag(5, 0.1, 2));
     world.exchange.addAccount('RUNTIME-LIVE-KEY', 'runtime-live-secret');
     world.exchange.balances = { USDT: '5000' };
     world.exchange.fillPrice = '5.1234';
-    const owner = await account();
-    const registered = await request(service.url, 'POST', '/api-key/register', {
+    const owner = await dry.account();
+    const registered = await request(dry.service.url, 'POST', '/api-key/register', {
       json: { api_key: 'RUNTIME-LIVE-KEY', api_secret: 'runtime-live-secret' },
       headers: bearer(owner.token),
     });
     expect(registered.status).toBe(200);
-    const { body } = await owner.call<StrategyRecord>(
-      'POST',
-      '/v1/strategies',
-      strategyBody({ symbols: ['DOTUSDT'], timeframe: '1m', capital: '100', leverage: 1 }),
-    );
-    const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
-    subscribers.push(subscriber);
     const before = world.exchange.orders().length;
-    expect((await owner.call('POST', `/v1/strategies/${body.id}/deploy`, {})).status).toBe(200);
+    const { id, subscriber } = await dry.deploy(owner, strategyBody({ symbols: ['DOTUSDT'], timeframe: '1m', capital: '100', leverage: 1 }), {});
     const opened = positionEventData(await subscriber.waitFor((event) => event.type === 'strategy.position_opened', 20_000));
     const closed = positionEventData(await subscriber.waitFor((event) => event.type === 'strategy.position_closed', 20_000));
-    await owner.call('POST', `/v1/strategies/${body.id}/pause`, {});
+    await owner.call('POST', `/v1/strategies/${id}/pause`, {});
     expect(opened).toMatchObject({ dry_run: false, entry_price: '5.1234' });
     const orders = world.exchange
       .orders()
@@ -169,18 +136,17 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
   });
 
   it('resumes evaluating a deployed strategy after the service restarts', async () => {
-    world.market.scriptCloses('AVAXUSDT', zigzag(30, 1, 2));
+    dry.world.market.scriptCloses('AVAXUSDT', zigzag(30, 1, 2));
     const database = await createTestDatabase();
     const env = {
-      ...world.env,
-      ...RUNTIME_ENV,
+      ...dry.env,
       ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
       APP_JWT_SECRET: 'strategy-runtime-restart-test-secret-0123456789',
     };
     let first: TestService | undefined = await startTestService(env, database);
     let second: TestService | undefined;
     try {
-      const owner = await newAccount(first.url, world, 'restart@example.com');
+      const owner = await newAccount(first.url, dry.world, 'restart@example.com');
       const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: ['AVAXUSDT'], timeframe: '1m' }));
       await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
       const cursorOf = async (svc: TestService) => (await svc.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id })).lastBars?.AVAXUSDT ?? 0;
@@ -205,20 +171,17 @@ describe('the strategy runtime (contract §8): dry runs evaluated on each closed
   });
 
   it('moves a strategy to error with a strategy.error event after repeated upstream failures', async () => {
-    const owner = await account();
-    const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: ['LTCUSDT'], timeframe: '1m' }));
-    const subscriber = await subscribeStrategyEvents(service.url, { authorization: `Bearer ${owner.token}` }, body.id);
-    subscribers.push(subscriber);
-    world.market.fault('/fapi/v1/klines', { status: 503 });
+    const owner = await dry.account();
+    dry.world.market.fault('/fapi/v1/klines', { status: 503 });
     try {
-      await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
+      const { id, subscriber } = await dry.deploy(owner, strategyBody({ symbols: ['LTCUSDT'], timeframe: '1m' }));
       const failed = await subscriber.waitFor((event) => event.type === 'strategy.error', 20_000);
-      expect(failed.data).toMatchObject({ strategy_id: body.id, consecutive_failures: 3, message: containing('LTCUSDT') });
+      expect(failed.data).toMatchObject({ strategy_id: id, consecutive_failures: 3, message: containing('LTCUSDT') });
+      expect((await owner.call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.status).toBe('error');
+      const stored = await dry.service.service.orm.em.fork().findOneOrFail(Strategy, { id });
+      expect(stored.workerId).toBeNull();
     } finally {
-      world.market.clearFaults();
+      dry.world.market.clearFaults();
     }
-    expect((await owner.call<StrategyRecord>('GET', `/v1/strategies/${body.id}`)).body.status).toBe('error');
-    const stored = await service.service.orm.em.fork().findOneOrFail(Strategy, { id: body.id });
-    expect(stored.workerId).toBeNull();
   });
 });

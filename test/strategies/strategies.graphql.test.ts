@@ -1,5 +1,4 @@
 import { print } from 'graphql';
-import { StrategyPosition } from '../../src/entities/strategy-position.entity';
 import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
 import {
   CreateSignedStrategyDocument,
@@ -15,6 +14,7 @@ import { graphql, type GraphQLAnswer } from '../support/http';
 import { bearer, newAccount, signature } from '../support/identity';
 import { anyString, matching, objectContaining } from '../support/matchers';
 import { subscribeStrategyEvents, type StrategySubscriber } from '../support/strategy-subscriber';
+import { storeOpenPosition } from '../support/stored-positions';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
 
@@ -160,9 +160,8 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
     const owner = await account();
     const { body } = await owner.call<StrategyRecord>('POST', '/v1/strategies', strategyBody({ symbols: ['XRPUSDT'] }));
     await owner.call('POST', `/v1/strategies/${body.id}/deploy`, { dry_run: true });
-    const fork = service.service.orm.em.fork();
     for (const [index, side] of (['long', 'short'] as const).entries()) {
-      fork.create(StrategyPosition, {
+      await storeOpenPosition(service, {
         id: `pos_ws_${index}`,
         strategyId: body.id,
         symbol: 'XRPUSDT',
@@ -170,17 +169,13 @@ describe('strategies over GraphQL and the strategy status WebSocket (contract §
         quantity: '100',
         entryPrice: '1.5',
         entryFee: '0.075',
-        openedAt: new Date(),
-        exitPrice: null,
-        exitFee: null,
-        pnl: null,
-        closedAt: null,
-        dryRun: true,
       });
-      await fork.flush();
       // one open position per symbol is the rule; close the first before opening the second
       if (index === 0)
-        await fork.getConnection().execute(`UPDATE strategy_positions SET closed_at = now(), exit_price = 1.5, exit_fee = 0, pnl = 0 WHERE id = 'pos_ws_0'`);
+        await service.service.orm.em
+          .fork()
+          .getConnection()
+          .execute(`UPDATE strategy_positions SET closed_at = now(), exit_price = 1.5, exit_fee = 0, pnl = 0 WHERE id = 'pos_ws_0'`);
     }
     const subscriber = await subscribe({ authorization: `Bearer ${owner.token}` }, body.id);
     const order: string[] = [];

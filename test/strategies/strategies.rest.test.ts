@@ -5,6 +5,7 @@ import type { SignedErrorBody } from '../../src/rest/error-responses';
 import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
 import type { Page } from '../../src/services/webhooks/webhook-records';
 import { newAccount, type SignedClient } from '../support/identity';
+import { storeOpenPosition } from '../support/stored-positions';
 import { startTestService, type TestService } from '../support/test-service';
 import { startTradingWorld, strategyBody, type TradingWorld } from '../support/trading-world';
 import { defined } from '../support/defined';
@@ -310,8 +311,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
       world.market.scriptCloses('SOLUSDT', () => 150);
       const { id } = await create({ symbols: ['SOLUSDT'], capital: '1000' });
       await call('POST', `/v1/strategies/${id}/deploy`, { dry_run: true });
-      const fork = em();
-      fork.create(StrategyPosition, {
+      await storeOpenPosition(service, {
         id: 'pos_test_open_1',
         strategyId: id,
         symbol: 'SOLUSDT',
@@ -320,13 +320,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
         entryPrice: '100',
         entryFee: '0.5',
         openedAt: new Date(Date.now() - 60_000),
-        exitPrice: null,
-        exitFee: null,
-        pnl: null,
-        closedAt: null,
-        dryRun: true,
       });
-      await fork.flush();
       expect((await call<StrategyRecord>('GET', `/v1/strategies/${id}`)).body.stats.open_positions).toBe(1);
       const response = await call('POST', `/v1/strategies/${id}/pause`, { close_positions: true });
       expect(response.status).toBe(200);
@@ -346,8 +340,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
     it('pause without close_positions keeps positions open', async () => {
       const { id } = await create();
       await call('POST', `/v1/strategies/${id}/deploy`, { dry_run: true });
-      const fork = em();
-      fork.create(StrategyPosition, {
+      await storeOpenPosition(service, {
         id: 'pos_test_open_2',
         strategyId: id,
         symbol: 'BTCUSDT',
@@ -355,14 +348,7 @@ describe('signed-API strategies (contract §8, spec "Strategy deployment" and it
         quantity: '1',
         entryPrice: '100',
         entryFee: '0.05',
-        openedAt: new Date(),
-        exitPrice: null,
-        exitFee: null,
-        pnl: null,
-        closedAt: null,
-        dryRun: true,
       });
-      await fork.flush();
       const response = await call('POST', `/v1/strategies/${id}/pause`, {});
       expect(response.body).toMatchObject({ status: 'paused', stats: { open_positions: 1, total_trades: 0 } });
     });

@@ -1,9 +1,9 @@
-import { StrategyPosition } from '../../src/entities/strategy-position.entity';
 import { Strategy } from '../../src/entities/strategy.entity';
 import type { EventPage, PositionPage } from '../../src/services/strategies/strategy-history';
 import type { StrategyRecord } from '../../src/services/strategies/strategy-records';
 import { request } from './http';
 import { bearer, newAccount } from './identity';
+import { storeOpenPosition } from './stored-positions';
 import type { TestService } from './test-service';
 import { strategyBody, type TradingWorld } from './trading-world';
 import { waitFor } from './wait';
@@ -17,23 +17,16 @@ export const STREAM_RUNTIME_ENV = { STRATEGY_TICK_MS: '200', STRATEGY_KLINE_POLL
 let counter = 0;
 
 /** Stores a live long of 2 at 100 opened a second ago, as a run holds it: the strategy's first reconciliation protects it. */
-export async function storeOpenLong(service: TestService, position: { id: string; strategyId: string; symbol: string }): Promise<void> {
-  const em = service.service.orm.em.fork();
-  em.create(StrategyPosition, {
+export function storeOpenLong(service: TestService, position: { id: string; strategyId: string; symbol: string }): Promise<void> {
+  return storeOpenPosition(service, {
     ...position,
     side: 'long',
     quantity: '2',
     entryPrice: '100',
     entryFee: '0.08',
     openedAt: new Date(Date.now() - 1_000),
-    exitPrice: null,
-    exitFee: null,
-    pnl: null,
-    closedAt: null,
-    closeReason: null,
     dryRun: false,
   });
-  await em.flush();
 }
 
 /**

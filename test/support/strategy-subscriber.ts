@@ -101,3 +101,13 @@ export async function subscribeStrategyEvents(baseUrl: string, connectionParams:
   await new Promise((resolve) => setTimeout(resolve, REGISTRATION_MARGIN_MS));
   return subscriber;
 }
+
+/** The first position the run opens and that position's close, as the subscriber receives them. */
+export async function firstRoundTrip(subscriber: StrategySubscriber, timeoutMs: number): Promise<{ opened: ReceivedEvent; closed: ReceivedEvent }> {
+  const opened = await subscriber.waitFor((event) => event.type === 'strategy.position_opened', timeoutMs);
+  const closed = await subscriber.waitFor(
+    (event) => event.type === 'strategy.position_closed' && event.data.position_id === opened.data.position_id,
+    timeoutMs,
+  );
+  return { opened, closed };
+}

@@ -100,6 +100,22 @@ export function reasonOf(trip: Trip): ProtectionReason {
   return trip === TRIP_MAX_DRAWDOWN ? 'max_drawdown' : 'daily_loss';
 }
 
+/**
+ * The run pauses itself after a max drawdown trip, as a pause with
+ * close_positions would: `closedPositions` closed for it. The caller forgets
+ * the run it holds in memory.
+ */
+export async function pauseAfterDrawdown(tx: StrategyTransaction, strategy: Strategy, closedPositions: number, now: Date): Promise<void> {
+  strategy.status = 'paused';
+  strategy.updatedAt = now;
+  strategy.workerId = null;
+  await tx.recordEvent({
+    userId: strategy.userId,
+    type: 'strategy.paused',
+    data: { strategy_id: strategy.id, close_positions: true, closed_positions: closedPositions, paused_at: now.toISOString() },
+  });
+}
+
 function shareOf(strategy: Strategy): Decimal {
   return new Decimal(strategy.runCapital ?? strategy.capital).div(strategy.symbols.length);
 }
