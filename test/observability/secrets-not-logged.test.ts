@@ -4,6 +4,7 @@ import { MeDocument } from '../graphql/generated';
 import { graphql, request } from '../support/http';
 import { bearer, createApiKey, signIn, signedHeaders, startOutsideWorld, type OutsideWorld } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
+import { waitFor } from '../support/wait';
 
 describe('no secret reaches the logs', () => {
   let world: OutsideWorld;
@@ -58,9 +59,12 @@ describe('no secret reaches the logs', () => {
     expect((await request(service.url, 'GET', '/stock/v1/klines?symbol=NONE', { headers: { 'X-Data-API-Key': planKey } })).status).toBe(404);
     // A changed last hex digit: never the key itself, whatever digit it ends with.
     const tamperedKey = `${planKey.slice(0, -1)}${planKey.endsWith('0') ? '1' : '0'}`;
+    const refusals = () => service.logs.filter((line) => line.includes('/stock/v1/klines') && line.includes('"statusCode":401')).length;
+    const refusedBefore = refusals();
     expect((await request(service.url, 'GET', '/stock/v1/klines', { headers: { 'X-Data-API-Key': tamperedKey } })).status).toBe(401);
 
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A request's line is written after its answer: every line is in once the last request's is.
+    await waitFor('the last request logged', () => refusals() > refusedBefore);
     expect(service.logs.length).toBeGreaterThan(10);
     const secrets = { idToken, failedIdToken, token, exchangeSecret, apiSecret: key.api_secret, planKey };
     for (const [name, secret] of Object.entries(secrets)) {
