@@ -27,18 +27,20 @@ export function compileStrategy(
   const entryRule = compiler.read(entry);
   const exitRule = compiler.read(exit);
   const steps = compiler.finish();
-  const { values, clock } = compiler;
+  const { values } = compiler;
+  // Local copies: under the CommonJS transform of the sources, an imported binding is read through a getter, on every bar.
+  const [enter, yes] = [enterBar, TRUE];
   const intent = new PositionIntent(side);
   const long = side === 'long';
   let wanted: Position = 0;
   return {
     onBar(open, high, low, close, volume) {
-      enterBar(values, clock, open, high, low, close, volume);
+      enter(values, open, high, low, close, volume);
       steps();
       // Each rule is evaluated only when it can decide: flat, only entry can change the wanted position; in it, entry true keeps it, so entry matters only once exit is true.
-      const leave = wanted !== 0 && exitRule() === TRUE;
-      const enter = (wanted === 0 || leave) && entryRule() === TRUE;
-      wanted = long ? intent.update(enter, false, leave, false) : intent.update(false, enter, false, leave);
+      const leave = wanted !== 0 && exitRule() === yes;
+      const opens = (wanted === 0 || leave) && entryRule() === yes;
+      wanted = long ? intent.update(opens, false, leave, false) : intent.update(false, opens, false, leave);
       return wanted;
     },
   };

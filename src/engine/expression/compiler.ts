@@ -63,8 +63,10 @@ export class Compiler {
   private readonly histories = new Map<number, History>();
   private readonly windows = new Map<string, RollingWindow>();
   private readonly sources = new Map<string, FeedSource>();
-  readonly clock: Clock = { bar: -1 };
-  readonly steps: Step[] = [];
+  private readonly clock: Clock = { bar: -1 };
+  /** Whether a step or a read takes a value of a sweep's series by bar, so the clock must advance. */
+  private clocked = false;
+  private readonly steps: Step[] = [];
   /** Steps capture this array itself, so it is sized before compiling: no node makes more than `SLOTS_PER_NODE` slots. */
   readonly values: Float64Array;
   private count = SERIES.length;
@@ -86,7 +88,14 @@ export class Compiler {
   /** Allocates the lookback rings, whose sizes are known once every `[n]` was compiled, and gives the steps as one, to run after `enterBar`. */
   finish(): Step {
     for (const history of this.histories.values()) history.allocate();
-    return sequence(this.steps);
+    const clock = this.clock;
+    return sequence(this.clocked ? [() => void clock.bar++, ...this.steps] : this.steps);
+  }
+
+  /** The clock, for a step or read that takes a series' value at this bar. */
+  private tickingClock(): Clock {
+    this.clocked = true;
+    return this.clock;
   }
 
   private slot(key: string, create: (slot: number) => Step | undefined): number {
@@ -155,7 +164,7 @@ export class Compiler {
     if ('read' in operand) return operand.read;
     if ('series' in operand) {
       const { series } = operand;
-      const clock = this.clock;
+      const clock = this.tickingClock();
       return () => series[clock.bar]!;
     }
     const { slot } = operand;
@@ -194,7 +203,7 @@ export class Compiler {
   private fed(node: CallNode, feed: IndicatorFeed): Compiled {
     const { key, step, series } = this.feedSource(node, feed);
     const v = this.values;
-    const clock = this.clock;
+    const clock = this.tickingClock();
     const slot = this.slot(`fed:${key}`, (out) => (series ? () => (v[out] = series[clock.bar]!) : () => (v[out] = step(v[0]!, v[1]!, v[2]!, v[3]!, v[4]!))));
     return { slot, type: 'number' };
   }
@@ -242,7 +251,9 @@ export class Compiler {
         const cross = this.slot(key, (out) => this.crossStep(args[0]!, args[1]!, out));
         const wanted = name === 'crossover' ? 1 : -1;
         const v = this.values;
-        return () => (v[cross] === wanted ? TRUE : FALSE);
+        // Local copies: under the CommonJS transform of the sources, an imported binding is read through a getter.
+        const [yes, no] = [TRUE, FALSE];
+        return () => (v[cross] === wanted ? yes : no);
       }
       default:
         throw new Error(`function ${name} is not an operation`);
@@ -265,7 +276,7 @@ export class Compiler {
     }
     if ('series' in a && 'series' in b) {
       const [x, y] = [a.series, b.series];
-      const clock = this.clock;
+      const clock = this.tickingClock();
       return () => {
         const bar = clock.bar;
         v[out] = sign.update(x[bar]! - y[bar]!);
@@ -317,10 +328,10 @@ function indicatorDefinition(node: CallNode, parameters: ReadonlyMap<string, num
     create(feed): BarStep {
       const compiler = new Compiler(parameters, countNodes(node), feed, node);
       const slot = compiler.compile(node).slot;
-      const { values, clock } = compiler;
+      const { values } = compiler;
       const steps = compiler.finish();
       return (open, high, low, close, volume) => {
-        enterBar(values, clock, open, high, low, close, volume);
+        enterBar(values, open, high, low, close, volume);
         steps();
         return values[slot]!;
       };

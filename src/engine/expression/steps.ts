@@ -50,9 +50,8 @@ export function sequence(steps: readonly Step[]): Step {
   }
 }
 
-/** Writes the bar into the series slots (0 to 4: open, high, low, close, volume) and advances the clock, before the steps run. */
-export function enterBar(values: Float64Array, clock: Clock, open: number, high: number, low: number, close: number, volume: number): void {
-  clock.bar++;
+/** Writes the bar into the series slots (0 to 4: open, high, low, close, volume), before the steps run. */
+export function enterBar(values: Float64Array, open: number, high: number, low: number, close: number, volume: number): void {
   values[0] = open;
   values[1] = high;
   values[2] = low;
