@@ -1,9 +1,9 @@
 import type { IndicatorFeed } from '../indicators/indicator-feed';
 import { PositionIntent, type Position, type Strategy } from '../templates/strategy';
-import { Compiler, countNodes } from './compiler';
+import { Compiler } from './compiler';
 import { TRUE } from './operators';
 import { enterBar } from './steps';
-import type { ExpressionNode } from './syntax';
+import { countNodes, type ExpressionNode } from './syntax';
 
 /**
  * A strategy with the templates' `onBar` contract (contract §17's decisions):

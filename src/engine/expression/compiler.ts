@@ -1,14 +1,13 @@
 // Typed-array loops: every slot index below was allocated by the compiler for this array, so `!` stands in for a guard that would cost speed.
 import { seriesOf, type BarStep, type IndicatorDefinition, type IndicatorFeed } from '../indicators/indicator-feed';
-import { RollingWindow } from '../indicators/rolling-window';
 import { CrossoverSign } from '../templates/strategy';
 import { enterBar, sequence, type Clock, type Step } from './steps';
 import type { ValueType } from './functions';
 import { History } from './history';
-import { atrStep, updatingStep, windowStep } from './indicator-steps';
+import { atrStep, indicatorStep, type Windows } from './indicator-steps';
 import { canonicalKey } from './indicator-key';
 import { binaryRead, extremeRead, FALSE, TRUE, unaryRead, valueType, type Read } from './operators';
-import { SERIES, type ExpressionNode, type LengthNode } from './syntax';
+import { countNodes, SERIES, type ExpressionNode, type LengthNode } from './syntax';
 
 type CallNode = Extract<ExpressionNode, { kind: 'call' }>;
 type Compiled = { slot: number; type: ValueType };
@@ -27,24 +26,6 @@ const INDICATORS: ReadonlySet<string> = new Set(['sma', 'ema', 'rsi', 'stdev', '
 /** The functions of this bar's values alone (a crossover's test reads its sign, a slot that is updated every bar). */
 const OPERATIONS: ReadonlySet<string> = new Set(['abs', 'min', 'max', 'crossover', 'crossunder']);
 
-export function countNodes(node: ExpressionNode): number {
-  switch (node.kind) {
-    case 'number':
-    case 'series':
-    case 'parameter':
-      return 1;
-    case 'negate':
-    case 'not':
-      return 1 + countNodes(node.operand);
-    case 'lookback':
-      return 1 + countNodes(node.target);
-    case 'binary':
-      return 1 + countNodes(node.left) + countNodes(node.right);
-    case 'call':
-      return node.args.reduce((total, arg) => total + countNodes(arg), 1);
-  }
-}
-
 /**
  * Turns checked trees into a list of steps over one Float64Array of slots,
  * run in order once per closed bar, and the rules into reads over those
@@ -61,7 +42,7 @@ export function countNodes(node: ExpressionNode): number {
 export class Compiler {
   private readonly slots = new Map<string, number>();
   private readonly histories = new Map<number, History>();
-  private readonly windows = new Map<string, RollingWindow>();
+  private readonly windows: Windows = new Map();
   private readonly sources = new Map<string, FeedSource>();
   private readonly clock: Clock = { bar: -1 };
   /** Whether a step or a read takes a value of a sweep's series by bar, so the clock must advance. */
@@ -289,35 +270,13 @@ export class Compiler {
   /** An indicator computed by this compiler's steps; returns its slot. */
   private call(name: string, args: ExpressionNode[]): number {
     const v = this.values;
-    const lengthArg = (index: number) => this.length(args[index] as LengthNode);
-    switch (name) {
-      case 'sma':
-      case 'stdev': {
-        const x = this.compile(args[0]!).slot;
-        const n = lengthArg(1);
-        return this.slot(`${name}:${x},${n}`, (out) => {
-          const windowKey = `${x},${n}`;
-          const shared = this.windows.get(windowKey);
-          const window = shared ?? new RollingWindow(n);
-          this.windows.set(windowKey, window);
-          return windowStep(v, x, out, window, name, shared === undefined);
-        });
-      }
-      case 'ema':
-      case 'rsi':
-      case 'highest':
-      case 'lowest': {
-        const x = this.compile(args[0]!).slot;
-        const n = lengthArg(1);
-        return this.slot(`${name}:${x},${n}`, (out) => updatingStep(v, name, x, n, out));
-      }
-      case 'atr': {
-        const n = lengthArg(0);
-        return this.slot(`atr:${n}`, (out) => atrStep(v, n, out));
-      }
-      default:
-        throw new Error(`function ${name} has no compiler`);
+    if (name === 'atr') {
+      const n = this.length(args[0] as LengthNode);
+      return this.slot(`atr:${n}`, (out) => atrStep(v, n, out));
     }
+    const x = this.compile(args[0]!).slot;
+    const n = this.length(args[1] as LengthNode);
+    return this.slot(`${name}:${x},${n}`, (out) => indicatorStep(name, v, x, n, out, this.windows));
   }
 }
 

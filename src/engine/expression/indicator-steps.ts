@@ -1,7 +1,7 @@
 // Typed-array loops: every slot index below was allocated by the compiler for this array, so `!` stands in for a guard that would cost speed.
 import { Ema } from '../indicators/ema';
 import { RollingExtreme } from '../indicators/rolling-extreme';
-import type { RollingWindow } from '../indicators/rolling-window';
+import { RollingWindow } from '../indicators/rolling-window';
 import { WilderAtr } from '../indicators/wilder-atr';
 import { WilderRsi } from '../indicators/wilder-rsi';
 import type { Step } from './steps';
@@ -18,7 +18,7 @@ import type { Step } from './steps';
  * input and length share, as the Bollinger template's band does: the step
  * that `pushes` adds this bar's value, the other only reads the window after it.
  */
-export function windowStep(values: Float64Array, x: number, out: number, window: RollingWindow, measure: 'sma' | 'stdev', pushes: boolean): Step {
+function windowStep(values: Float64Array, x: number, out: number, window: RollingWindow, measure: 'sma' | 'stdev', pushes: boolean): Step {
   const mean = measure === 'sma';
   if (!pushes) return () => (values[out] = Number.isFinite(values[x]!) ? (mean ? window.mean() : window.standardDeviation()) : NaN);
   return () => {
@@ -30,8 +30,32 @@ export function windowStep(values: Float64Array, x: number, out: number, window:
   };
 }
 
+/** The windows of `sma` and `stdev` in one compiler, by input slot and length. */
+export type Windows = Map<string, RollingWindow>;
+
+/** The step of `name(x, n)` (any indicator but `atr`), writing slot `out`. */
+export function indicatorStep(name: string, values: Float64Array, x: number, n: number, out: number, windows: Windows): Step {
+  switch (name) {
+    case 'sma':
+    case 'stdev': {
+      const key = `${x},${n}`;
+      const shared = windows.get(key);
+      const window = shared ?? new RollingWindow(n);
+      windows.set(key, window);
+      return windowStep(values, x, out, window, name, shared === undefined);
+    }
+    case 'ema':
+    case 'rsi':
+    case 'highest':
+    case 'lowest':
+      return updatingStep(values, name, x, n, out);
+    default:
+      throw new Error(`function ${name} has no compiler`);
+  }
+}
+
 /** `ema`, `rsi`, `highest` or `lowest` of slot `x` over `n` values. */
-export function updatingStep(values: Float64Array, name: 'ema' | 'rsi' | 'highest' | 'lowest', x: number, n: number, out: number): Step {
+function updatingStep(values: Float64Array, name: 'ema' | 'rsi' | 'highest' | 'lowest', x: number, n: number, out: number): Step {
   switch (name) {
     case 'ema': {
       const ema = new Ema(n);
