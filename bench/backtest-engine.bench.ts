@@ -3,7 +3,8 @@
  * of a seeded random walk) once through the worker pool, then per template on
  * the main thread. Prints bars per second and peak memory (RSS and V8 heap, sampled during each run).
  * Then `sma_cross` written as an expression (contract §17) on the same bars,
- * with its time over the template's (issue 26's target: at most 1.3×).
+ * timed in turns with the template (bench/support/timed-turns.ts), and its
+ * time over the template's (issue 26's target: at most 1.3×).
  * Then the cost of contract §19's protections: `sma_cross` with all four set
  * (at levels that keep it trading, so every rule is evaluated on every bar)
  * against the same run without them; issue 28 asks for ≤ 5 %.
@@ -17,6 +18,7 @@ import { run, simulate } from '../src/engine/simulate';
 import type { BacktestInput, FundingSeries } from '../src/engine/types';
 import { BacktestPool } from '../src/engine/worker/backtest-pool';
 import { randomWalk } from '../test/engine/candle-factory';
+import { fastest, roundRatios, timeInTurns, type TimedRun } from './support/timed-turns';
 
 const BARS = Number(process.env.BENCH_BARS ?? 2_628_000);
 const MINUTE_MS = 60_000;
@@ -53,12 +55,12 @@ function fundingHistory(): FundingSeries {
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 interface Measurement {
-  barsPerSecond: number;
   trades: number;
   peakRss: number;
   peakHeap: number;
 }
 
+/** One `simulate` with its trades and the peaks of memory sampled during it. */
 function measure(input: BacktestInput): Measurement {
   let peakRss = 0;
   let peakHeap = 0;
@@ -67,11 +69,9 @@ function measure(input: BacktestInput): Measurement {
     peakRss = Math.max(peakRss, usage.rss);
     peakHeap = Math.max(peakHeap, usage.heapUsed);
   };
-  const started = performance.now();
   const { result } = simulate(input, { onProgress: sample });
-  const seconds = (performance.now() - started) / 1000;
   sample();
-  return { barsPerSecond: BARS / seconds, trades: result.trades.length, peakRss, peakHeap };
+  return { trades: result.trades.length, peakRss, peakHeap };
 }
 
 /**
@@ -83,13 +83,6 @@ function measure(input: BacktestInput): Measurement {
  */
 const PROTECTION_ROUNDS = 15;
 const PROTECTIONS = { trailing_stop_pct: 10, max_drawdown_pct: 99.99, daily_loss_pct: 99.99, cooldown_bars: 1 };
-
-interface TimedRun {
-  ms: number;
-  /** This process's CPU time (user + system) during the run: unlike wall time, not charged for other processes' turns on the CPU. */
-  cpuMs: number;
-  trades: number;
-}
 
 function protectionsCost(bars: number): void {
   const candles = randomWalk(bars, SEED, START, MINUTE_MS, 30_000);
@@ -109,51 +102,23 @@ function protectionsCost(bars: number): void {
     candles: { BTCUSDT: candles },
     funding: {},
   });
-  const time = (params: Record<string, unknown>): TimedRun => {
-    const cpuAtStart = process.cpuUsage();
-    const started = performance.now();
-    const trades = simulate(inputFor(params)).result.trades.length;
-    const ms = performance.now() - started;
-    const cpu = process.cpuUsage(cpuAtStart);
-    return { ms, cpuMs: (cpu.user + cpu.system) / 1000, trades };
-  };
   const plainParams = { fast: 10, slow: 30 };
   const guardedParams = { ...plainParams, ...PROTECTIONS };
-  // V8 recompiles the bar loop as each kind of run brings it new paths: two untimed rounds, in both orders, let it settle.
-  for (const params of [plainParams, guardedParams, guardedParams, plainParams]) time(params);
-  // This VM's speed drifts by up to 2× within seconds: each round times both runs back to back (in turns, first one,
-  // then the other), and the cost is the median of the rounds' ratios.
-  const withoutRuns: TimedRun[] = [];
-  const withRuns: TimedRun[] = [];
-  for (let round = 0; round < PROTECTION_ROUNDS; round++) {
-    const [first, second] = round % 2 === 0 ? [plainParams, guardedParams] : [guardedParams, plainParams];
-    const a = time(first);
-    const b = time(second);
-    const [without, withRules] = round % 2 === 0 ? [a, b] : [b, a];
-    if (without.trades !== withRules.trades) throw new Error(`the rules changed the trades: ${withRules.trades} with, ${without.trades} without`);
-    withoutRuns.push(without);
-    withRuns.push(withRules);
-  }
-  const best = (runs: TimedRun[]) => `${Math.min(...runs.map((run) => run.ms)).toFixed(0)} ms (CPU ${Math.min(...runs.map((run) => run.cpuMs)).toFixed(0)} ms)`;
+  const trades = (params: Record<string, unknown>) => () => simulate(inputFor(params)).result.trades.length;
+  const { without: withoutRuns, with: withRuns } = timeInTurns({ without: trades(plainParams), with: trades(guardedParams) }, { rounds: PROTECTION_ROUNDS });
+  withRuns.forEach((run, round) => {
+    const without = withoutRuns[round]!.result;
+    if (run.result !== without) throw new Error(`the rules changed the trades: ${run.result} with, ${without} without`);
+  });
+  const best = (runs: TimedRun<number>[]) => `${fastest(runs, 'ms').toFixed(0)} ms (CPU ${fastest(runs, 'cpuMs').toFixed(0)} ms)`;
   const cost = (ratio: number) => `${((ratio - 1) * 100).toFixed(1)} %`;
-  const perRound = (measure: (run: TimedRun) => number) => {
-    const ratios = withRuns.map((run, round) => measure(run) / measure(withoutRuns[round]!)).sort((x, y) => x - y);
+  const perRound = (measure: 'ms' | 'cpuMs') => {
+    const ratios = roundRatios(withRuns, withoutRuns, measure);
     return `median ${cost(ratios[Math.floor(ratios.length / 2)]!)}, rounds ${cost(ratios[0]!)} to ${cost(ratios.at(-1)!)}`;
   };
   console.log(
-    `protections (${bars.toLocaleString('en')} bars, sma_cross 10/30, ${PROTECTION_ROUNDS} alternating rounds, ${withRuns[0]!.trades} trades with and without): without best ${best(withoutRuns)}, with ${JSON.stringify(PROTECTIONS)} best ${best(withRuns)}; cost in wall time ${perRound((run) => run.ms)}, in CPU time ${perRound((run) => run.cpuMs)} (target ≤ 5 %)`,
+    `protections (${bars.toLocaleString('en')} bars, sma_cross 10/30, ${PROTECTION_ROUNDS} alternating rounds, ${withRuns[0]!.result} trades with and without): without best ${best(withoutRuns)}, with ${JSON.stringify(PROTECTIONS)} best ${best(withRuns)}; cost in wall time ${perRound('ms')}, in CPU time ${perRound('cpuMs')} (target ≤ 5 %)`,
   );
-}
-
-function bestSeconds(action: () => void): number {
-  action();
-  let best = Infinity;
-  for (let repeat = 0; repeat < REPEATS; repeat++) {
-    const started = performance.now();
-    action();
-    best = Math.min(best, (performance.now() - started) / 1000);
-  }
-  return best;
 }
 
 /**
@@ -161,20 +126,26 @@ function bestSeconds(action: () => void): number {
  * builds it, and `buildReport` alone on the same run; without = the difference.
  */
 function reportCost(input: BacktestInput): void {
-  const withReport = bestSeconds(() => simulate(input));
   const simulation = run(input);
   const exitOrder = simulation.trades.exitOrder();
-  const report = bestSeconds(() =>
-    buildReport({
-      symbols: simulation.plan.symbols,
-      capital: simulation.plan.capital,
-      finalEquity: simulation.finalEquity,
-      trades: simulation.trades,
-      exitOrder,
-      days: simulation.days,
-      dailyEquity: simulation.dailyEquity,
-    }),
+  const runs = timeInTurns(
+    {
+      job: () => simulate(input),
+      report: () =>
+        buildReport({
+          symbols: simulation.plan.symbols,
+          capital: simulation.plan.capital,
+          finalEquity: simulation.finalEquity,
+          trades: simulation.trades,
+          exitOrder,
+          days: simulation.days,
+          dailyEquity: simulation.dailyEquity,
+        }),
+    },
+    { rounds: REPEATS, warmUps: 1 },
   );
+  const withReport = fastest(runs.job, 'ms') / 1000;
+  const report = fastest(runs.report, 'ms') / 1000;
   const without = withReport - report;
   console.log(
     `report (contract §18), sma_cross over ${BARS.toLocaleString('en')} bars, ${simulation.trades.count} trades, best of ${REPEATS}: job ${withReport.toFixed(3)} s with the report, ${without.toFixed(3)} s without; the report alone ${(report * 1000).toFixed(1)} ms (+${((report / without) * 100).toFixed(1)} %)`,
@@ -234,27 +205,35 @@ export async function main(args: string[] = []): Promise<void> {
 
   reportCost(inputFor('sma_cross', { fast: 10, slow: 30 }));
 
-  reportCost(inputFor('sma_cross', { fast: 10, slow: 30 }));
-
   console.log(
     `${BARS.toLocaleString('en')} one-minute bars, best of ${REPEATS} runs after a warm-up run, on the main thread (simulation + metrics + wire output):`,
   );
-  const best = (templateId: string, params: Record<string, unknown>, label = templateId): Measurement => {
-    // Worker threads live across jobs, so the steady state (after one untimed run) is the figure that matters.
-    measure(inputFor(templateId, params));
-    const runs = Array.from({ length: REPEATS }, () => measure(inputFor(templateId, params)));
-    const fastest = runs.reduce((a, b) => (b.barsPerSecond > a.barsPerSecond ? b : a));
-    const peakRss = Math.max(...runs.map((run) => run.peakRss));
-    const peakHeap = Math.max(...runs.map((run) => run.peakHeap));
+  const row = (label: string, params: Record<string, unknown>, runs: TimedRun<Measurement>[]) => {
+    const barsPerSecond = BARS / (fastest(runs, 'ms') / 1000);
+    const peakRss = Math.max(...runs.map((one) => one.result.peakRss));
+    const peakHeap = Math.max(...runs.map((one) => one.result.peakHeap));
     console.log(
-      `  ${label.padEnd(19)} ${JSON.stringify(params).padEnd(48).slice(0, 48)} ${(fastest.barsPerSecond / 1e6).toFixed(2).padStart(6)} M bars/s  ${String(fastest.trades).padStart(7)} trades  peak RSS ${mb(peakRss)}, heap ${mb(peakHeap)}`,
+      `  ${label.padEnd(19)} ${JSON.stringify(params).padEnd(48).slice(0, 48)} ${(barsPerSecond / 1e6).toFixed(2).padStart(6)} M bars/s  ${String(runs[0]!.result.trades).padStart(7)} trades  peak RSS ${mb(peakRss)}, heap ${mb(peakHeap)}`,
     );
-    return fastest;
   };
-  const results = new Map(TEMPLATES.map(([templateId, params]) => [templateId, best(templateId, params)]));
-  const template = results.get('sma_cross')!;
-  const expression = best('expression', SMA_CROSS_EXPRESSION, 'sma_cross as expr');
-  if (expression.trades !== template.trades) throw new Error(`the expression made ${expression.trades} trades, the template ${template.trades}`);
-  console.log(`  expression / template time for sma_cross: ${(template.barsPerSecond / expression.barsPerSecond).toFixed(2)}× (target ≤ 1.3×)`);
+  // Worker threads live across jobs, so the steady state (after an untimed run) is the figure that matters.
+  for (const [templateId, params] of TEMPLATES) {
+    row(templateId, params, timeInTurns({ run: () => measure(inputFor(templateId, params)) }, { rounds: REPEATS, warmUps: 1 }).run);
+  }
+  // The expression against the template in turns, in the same state of the JIT: the bar loop has seen every template by now.
+  const paired = timeInTurns(
+    {
+      template: () => measure(inputFor('sma_cross', { fast: 10, slow: 30 })),
+      expression: () => measure(inputFor('expression', SMA_CROSS_EXPRESSION)),
+    },
+    { rounds: REPEATS },
+  );
+  row('sma_cross as expr', SMA_CROSS_EXPRESSION, paired.expression);
+  const [template, expression] = [paired.template[0]!.result.trades, paired.expression[0]!.result.trades];
+  if (expression !== template) throw new Error(`the expression made ${expression} trades, the template ${template}`);
+  const ratio = (measure: 'ms' | 'cpuMs') => (fastest(paired.expression, measure) / fastest(paired.template, measure)).toFixed(2);
+  console.log(
+    `  expression / template time for sma_cross, best of ${REPEATS} rounds in turns: ${ratio('ms')}× by wall time, ${ratio('cpuMs')}× by CPU time (target ≤ 1.3×)`,
+  );
   protectionsCost(BARS);
 }

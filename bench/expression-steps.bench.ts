@@ -9,6 +9,7 @@
 import { simulateMetrics, type BacktestConfig, type BacktestInput, type CandleSeries } from '../src/engine';
 import type { SeriesStore } from '../src/engine/indicators/indicator-feed';
 import { machineLine } from './support/backtest-bench';
+import { fastest, timeInTurns } from './support/timed-turns';
 
 const MINUTE_MS = 60_000;
 const START = Date.parse('2025-01-01T00:00:00Z');
@@ -60,11 +61,6 @@ function keepEverything(): SeriesStore {
   };
 }
 
-function cpuNs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) * 1000;
-}
-
 export function main(args: string[]): void {
   const bars = Number(args[0] ?? 1_000_000);
   const candles = syntheticCandles(bars);
@@ -95,14 +91,15 @@ export function main(args: string[]): void {
     const expression = JSON.stringify(simulateMetrics(kinds.expression[index]!, { series }));
     if (template !== expression) throw new Error(`combination ${COMBINATIONS[index]!.join('/')}: the expression's metrics differ from the template's`);
   }
-  const best = { template: Infinity, expression: Infinity };
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const kind of ['template', 'expression'] as const) {
-      const started = cpuNs();
-      for (const one of kinds[kind]) simulateMetrics(one, { series });
-      best[kind] = Math.min(best[kind], (cpuNs() - started) / (bars * COMBINATIONS.length));
-    }
-  }
+  const runs = timeInTurns(
+    {
+      template: () => kinds.template.forEach((one) => simulateMetrics(one, { series })),
+      expression: () => kinds.expression.forEach((one) => simulateMetrics(one, { series })),
+    },
+    { rounds: ROUNDS },
+  );
+  const nsPerBar = (kind: 'template' | 'expression') => (fastest(runs[kind], 'cpuMs') * 1e6) / (bars * COMBINATIONS.length);
+  const best = { template: nsPerBar('template'), expression: nsPerBar('expression') };
   console.log(machineLine());
   console.log(`${bars} bars × ${COMBINATIONS.length} combinations, series shared, best of ${ROUNDS} rounds by CPU time:`);
   console.log(`  sma_cross template:   ${best.template.toFixed(1)} ns/bar`);

@@ -28,6 +28,7 @@ import { newAccount, startOutsideWorld, type SignedClient } from '../test/suppor
 import { spawnService } from '../test/support/service-process';
 import { startTestService } from '../test/support/test-service';
 import { startBenchDatabase } from './support/bench-database';
+import { fastest, timeInTurns } from './support/timed-turns';
 
 const START = '2025-01-01T00:00:00Z';
 /** BENCH_SWEEP_END shortens the range for a quick check that the benchmark runs; figures are taken over the whole year. */
@@ -105,13 +106,7 @@ export async function main(): Promise<void> {
       candles: { BTCUSDT: candles },
       funding: { BTCUSDT: funding },
     };
-    simulate(input);
-    let bestMs = Infinity;
-    for (let run = 0; run < 3; run++) {
-      const runStarted = performance.now();
-      simulate(input);
-      bestMs = Math.min(bestMs, performance.now() - runStarted);
-    }
+    const bestMs = fastest(timeInTurns({ job: () => simulate(input) }, { rounds: 3, warmUps: 1 }).job, 'ms');
     await upstream.close();
     const jobSpeed = bars / (bestMs / 1000);
     console.log(

@@ -23,6 +23,25 @@ export type ExpressionNode =
 /** Where the language takes a length (`n` of a function, `[n]`): a literal or a named parameter, never an expression. */
 export type LengthNode = Extract<ExpressionNode, { kind: 'number' } | { kind: 'parameter' }>;
 
+/** The nodes of a tree: a bound on the slots its compiled steps take. */
+export function countNodes(node: ExpressionNode): number {
+  switch (node.kind) {
+    case 'number':
+    case 'series':
+    case 'parameter':
+      return 1;
+    case 'negate':
+    case 'not':
+      return 1 + countNodes(node.operand);
+    case 'lookback':
+      return 1 + countNodes(node.target);
+    case 'binary':
+      return 1 + countNodes(node.left) + countNodes(node.right);
+    case 'call':
+      return node.args.reduce((total, arg) => total + countNodes(arg), 1);
+  }
+}
+
 /** A user's mistake at a column; the template turns it into 400 `INVALID_PARAMETER` naming `params.entry` or `params.exit`. */
 export class ExpressionError extends Error {
   constructor(
