@@ -11,6 +11,8 @@ export default tseslint.config(
       'node_modules/',
       'test/graphql/generated.ts',
       'web/src/graphql/generated.ts',
+      // Type errors on purpose, for test/lint/type-errors-rule.test.ts.
+      'test/lint/fixture/',
       '**/web/dist/',
       '**/web/build/',
       '**/clients/**/dist/',
