@@ -2,8 +2,10 @@ import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { SCOPES } from '../../src/auth/caller';
+import { runAdmin } from '../../src/cli/admin-cli';
 import { ADMIN_COMMANDS } from '../../src/cli/commands';
 import { request } from '../support/http';
 import { bearer } from '../support/identity';
@@ -17,23 +19,48 @@ interface HelpDocument {
   scopes: string[];
 }
 
+/** A stream that keeps what is written to it. */
+function collected() {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
 describe('the admin CLI answers in JSON, help included (npm run --silent admin -- ...)', () => {
   let service: TestService;
+  let env: NodeJS.ProcessEnv;
+  /** A command line run as the CLI runs it (`runAdmin`), in this process: rejects like `execFile` when it exits non-zero. */
   let admin: (...args: string[]) => Promise<{ stdout: string; stderr: string }>;
 
   beforeAll(async () => {
     service = await startTestService({ APP_JWT_SECRET });
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-cli-'));
-    admin = (...args) =>
-      promisify(execFile)(process.execPath, ['-r', './scripts/register-typescript.js', 'src/cli/admin.ts', ...args], {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: service.databaseUrl, DATA_DIR: dataDir, APP_JWT_SECRET, LOG_LEVEL: 'warn' },
-      });
+    env = {
+      ...process.env,
+      DATABASE_URL: service.databaseUrl,
+      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'admin-cli-')),
+      APP_JWT_SECRET,
+      LOG_LEVEL: 'warn',
+    };
+    admin = async (...args) => {
+      const [stdout, stderr] = [collected(), collected()];
+      const code = await runAdmin(args, env, { stdout: stdout.stream, stderr: stderr.stream });
+      const output = { stdout: stdout.text(), stderr: stderr.text() };
+      if (code !== 0) throw Object.assign(new Error(`admin ${args.join(' ')} exited ${code}`), { code, ...output });
+      return output;
+    };
   });
   afterAll(() => service.stop());
 
-  it('--help prints one JSON document listing every command with its options, and every valid scope', async () => {
-    const { stdout } = await admin('--help');
+  it('--help, run as `npm run admin` runs it, prints one JSON document listing every command with its options, and every valid scope', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['-r', './scripts/register-typescript.js', 'src/cli/admin.ts', '--help'], {
+      cwd: ROOT,
+      env,
+    });
     expect(stdout.trim().split('\n')).toHaveLength(1);
     const help = JSON.parse(stdout) as HelpDocument;
     expect(help.scopes).toEqual([...SCOPES]);
