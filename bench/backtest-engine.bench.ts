@@ -18,6 +18,7 @@ import { run, simulate } from '../src/engine/simulate';
 import type { BacktestInput, FundingSeries } from '../src/engine/types';
 import { BacktestPool } from '../src/engine/worker/backtest-pool';
 import { randomWalk } from '../test/engine/candle-factory';
+import { oneMinuteInput } from './support/engine-input';
 import { fastest, roundRatios, timeInTurns, type TimedRun } from './support/timed-turns';
 
 const BARS = Number(process.env.BENCH_BARS ?? 2_628_000);
@@ -86,22 +87,7 @@ const PROTECTIONS = { trailing_stop_pct: 10, max_drawdown_pct: 99.99, daily_loss
 
 function protectionsCost(bars: number): void {
   const candles = randomWalk(bars, SEED, START, MINUTE_MS, 30_000);
-  const inputFor = (params: Record<string, unknown>): BacktestInput => ({
-    config: {
-      templateId: 'sma_cross',
-      params,
-      symbols: ['BTCUSDT'],
-      timeframe: '1m',
-      start: START,
-      end: START + bars * MINUTE_MS,
-      capital: '10000',
-      leverage: 1,
-      feeModel: 'fixed_bps',
-      feeBps: '0',
-    },
-    candles: { BTCUSDT: candles },
-    funding: {},
-  });
+  const inputFor = (params: Record<string, unknown>): BacktestInput => oneMinuteInput('sma_cross', params, { candles, start: START, feeBps: '0' });
   const plainParams = { fast: 10, slow: 30 };
   const guardedParams = { ...plainParams, ...PROTECTIONS };
   const trades = (params: Record<string, unknown>) => () => simulate(inputFor(params)).result.trades.length;
@@ -161,22 +147,8 @@ export async function main(args: string[] = []): Promise<void> {
   const candles = randomWalk(BARS, SEED, START, MINUTE_MS, 30_000);
   const funding = fundingHistory();
   const rssAtStart = process.memoryUsage().rss;
-  const inputFor = (templateId: string, params: Record<string, unknown>): BacktestInput => ({
-    config: {
-      templateId,
-      params,
-      symbols: ['BTCUSDT'],
-      timeframe: '1m',
-      start: START,
-      end: START + BARS * MINUTE_MS,
-      capital: '10000',
-      leverage: 1,
-      feeModel: 'fixed_bps',
-      feeBps: '5',
-    },
-    candles: { BTCUSDT: candles },
-    funding: { BTCUSDT: funding },
-  });
+  const inputFor = (templateId: string, params: Record<string, unknown>): BacktestInput =>
+    oneMinuteInput(templateId, params, { candles, start: START, feeBps: '5', funding });
 
   // The pool first, so the process peak below is that of its run, not of garbage left by the main-thread runs.
   const pool = new BacktestPool({ threads: 1 });

@@ -6,9 +6,10 @@
  * sweep target). Seconds, not minutes: for iterating on the compiled
  * expression. `npm run bench -- expression-steps [bars]` (default 1,000,000).
  */
-import { simulateMetrics, type BacktestConfig, type BacktestInput, type CandleSeries } from '../src/engine';
+import { simulateMetrics, type BacktestInput, type CandleSeries } from '../src/engine';
 import type { SeriesStore } from '../src/engine/indicators/indicator-feed';
 import { machineLine } from './support/backtest-bench';
+import { oneMinuteInput } from './support/engine-input';
 import { fastest, timeInTurns } from './support/timed-turns';
 
 const MINUTE_MS = 60_000;
@@ -64,21 +65,8 @@ function keepEverything(): SeriesStore {
 export function main(args: string[]): void {
   const bars = Number(args[0] ?? 1_000_000);
   const candles = syntheticCandles(bars);
-  const base: Omit<BacktestConfig, 'templateId' | 'params'> = {
-    symbols: ['BTCUSDT'],
-    timeframe: '1m',
-    start: START,
-    end: START + bars * MINUTE_MS,
-    capital: '10000',
-    leverage: 1,
-    feeModel: 'fixed_bps',
-    feeBps: '5',
-  };
-  const input = (templateId: string, params: Record<string, unknown>): BacktestInput => ({
-    config: { ...base, templateId, params },
-    candles: { BTCUSDT: candles },
-    funding: {},
-  });
+  const input = (templateId: string, params: Record<string, unknown>): BacktestInput =>
+    oneMinuteInput(templateId, params, { candles, start: START, feeBps: '5' });
   const rules = { entry: 'crossover(sma(close, fast), sma(close, slow))', exit: 'crossunder(sma(close, fast), sma(close, slow))' };
   const kinds = {
     template: COMBINATIONS.map(([fast, slow]) => input('sma_cross', { fast, slow })),
