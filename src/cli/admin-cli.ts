@@ -30,7 +30,7 @@ function help() {
   };
 }
 
-async function run(argv: string[], env: NodeJS.ProcessEnv, streams: AdminStreams): Promise<number> {
+async function run(argv: string[], streams: AdminStreams, env: NodeJS.ProcessEnv | undefined): Promise<number> {
   const print = (document: unknown) => streams.stdout.write(`${JSON.stringify(document)}\n`);
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -59,13 +59,14 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, streams: AdminStreams
 
 /**
  * Runs one admin command line (`npm run --silent admin -- <command> ...`) and answers its exit code; a failure is
- * one line on stderr, never a stack trace. The CLI's entry point (`admin.ts`) hands it the process's arguments,
- * environment and streams; the tests call it in their own process, as starting the service's modules in a new
- * process for each command line costs about 1.5 s of CPU.
+ * one line on stderr, never a stack trace. The CLI's entry point (`admin.ts`) hands it the process's arguments
+ * and streams, and the configuration comes from the process's environment (`loadConfig`); the tests call it in
+ * their own process with an environment of their own, as starting the service's modules in a new process for
+ * each command line costs about 1.5 s of CPU.
  */
-export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, streams: AdminStreams): Promise<number> {
+export async function runAdmin(argv: string[], streams: AdminStreams, env?: NodeJS.ProcessEnv): Promise<number> {
   try {
-    return await run(argv, env, streams);
+    return await run(argv, streams, env);
   } catch (error: unknown) {
     if (error instanceof UsageError || error instanceof ConfigError) streams.stderr.write(`${error.message}\n`);
     else streams.stderr.write(`admin command failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -2,4 +2,4 @@ import 'reflect-metadata';
 import { runAdmin } from './admin-cli';
 
 // The admin CLI (`npm run --silent admin -- <command> ...`): see src/cli/admin-cli.ts.
-void runAdmin(process.argv.slice(2), process.env, process).then((code) => process.exit(code));
+void runAdmin(process.argv.slice(2), process).then((code) => process.exit(code));

@@ -48,7 +48,7 @@ describe('the admin CLI answers in JSON, help included (npm run --silent admin -
     };
     admin = async (...args) => {
       const [stdout, stderr] = [collected(), collected()];
-      const code = await runAdmin(args, env, { stdout: stdout.stream, stderr: stderr.stream });
+      const code = await runAdmin(args, { stdout: stdout.stream, stderr: stderr.stream }, env);
       const output = { stdout: stdout.text(), stderr: stderr.text() };
       if (code !== 0) throw Object.assign(new Error(`admin ${args.join(' ')} exited ${code}`), { code, ...output });
       return output;

@@ -11,7 +11,7 @@ export interface ClaimedRun extends RunInFlight {
   subject: string;
 }
 
-/** The queue a worker claims from: rows handed out with FOR UPDATE SKIP LOCKED under a lease on `workerId`. */
+/** The queue a worker claims from: rows handed out once each (the store's row locks, skipping locked rows) under a lease on `workerId`. */
 export interface RunQueue<Claimed> {
   /** Fails what a dead worker held on its last attempt (`claim` takes over the rest): a process killed with SIGKILL stops renewing its leases. */
   failAbandoned(): Promise<unknown>;
