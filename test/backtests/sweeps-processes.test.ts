@@ -102,7 +102,8 @@ describe('sweeps run by worker processes (contract §13)', () => {
         // The candles are stored: loading is the first half of progress at once; then about 30 % of the simulation.
         return sweep.progress >= 0.65;
       },
-      60_000,
+      // A steady 100 ms poll: each gap seen is the stored gap plus at most one pause and one request's latency.
+      { timeoutMs: 60_000, maxIntervalMs: 100 },
     );
     const gaps = changes.slice(1).map((at, index) => at - defined(changes[index], 'the previous change'));
     expect(changes.length).toBeGreaterThan(2);
@@ -138,7 +139,7 @@ describe('sweeps run by worker processes (contract §13)', () => {
     }
     doomed.child.kill('SIGKILL');
     await doomed.exited;
-    const done = await waitForSweep(call, created.body.id, undefined, 60_000);
+    const done = await waitForSweep(call, created.body.id, undefined, { timeoutMs: 60_000 });
     expect(done).toMatchObject({ status: 'done', progress: 1, combinations: 100 });
     expect(done.result?.rows).toHaveLength(20);
     const retried = await connection.execute(`SELECT seq FROM backtest_sweep_chunks WHERE sweep_id = ? AND attempts > 1`, [created.body.id]);

@@ -2,7 +2,7 @@ import type { BacktestResult } from '../../src/engine';
 import type { JobRecord } from '../../src/services/backtests/job-records';
 import type { SweepRecord } from '../../src/services/backtests/sweep-records';
 import type { SignedClient } from './identity';
-import { waitFor } from './wait';
+import { waitFor, type WaitOptions } from './wait';
 
 const ENDED: string[] = ['done', 'failed', 'cancelled'];
 
@@ -65,12 +65,12 @@ export async function finishedJob(call: SignedClient, body: Record<string, unkno
   return waitForJob(call, created.body.id, undefined, timeoutMs);
 }
 
-/** Polls a sweep until `until` holds (by default: it has ended). */
+/** Polls a sweep until `until` holds (by default: it has ended), every 100 ms at first. */
 export async function waitForSweep(
   call: SignedClient,
   id: string,
   until: (sweep: SweepRecord) => boolean = (sweep) => ENDED.includes(sweep.status),
-  timeoutMs = 30_000,
+  { timeoutMs = 30_000, intervalMs = 100, maxIntervalMs }: WaitOptions = {},
 ): Promise<SweepRecord> {
   return waitFor(
     `sweep ${id} reaches the awaited state`,
@@ -79,7 +79,7 @@ export async function waitForSweep(
       if (response.status !== 200) throw new Error(`GET sweep ${id}: ${response.status} ${JSON.stringify(response.body)}`);
       return until(response.body) && response.body;
     },
-    { timeoutMs, intervalMs: 100 },
+    { timeoutMs, intervalMs, maxIntervalMs },
   );
 }
 
@@ -93,7 +93,7 @@ export async function sweepProgressUntilEnded(call: SignedClient, id: string, ti
       seen.add(sweep.progress);
       return ENDED.includes(sweep.status);
     },
-    timeoutMs,
+    { timeoutMs },
   );
   return { final, seen: [...seen] };
 }
@@ -102,5 +102,5 @@ export async function sweepProgressUntilEnded(call: SignedClient, id: string, ti
 export async function finishedSweep(call: SignedClient, body: Record<string, unknown>, timeoutMs = 30_000): Promise<SweepRecord> {
   const created = await call<SweepRecord>('POST', '/v1/backtest/sweeps', body);
   if (created.status !== 200) throw new Error(`create sweep: ${created.status} ${JSON.stringify(created.body)}`);
-  return waitForSweep(call, created.body.id, undefined, timeoutMs);
+  return waitForSweep(call, created.body.id, undefined, { timeoutMs });
 }

@@ -3,6 +3,8 @@ export interface WaitOptions {
   timeoutMs?: number;
   /** The pause after the first read (ms); each later pause is a quarter longer, up to `MAX_INTERVAL_MS`. */
   intervalMs?: number;
+  /** The longest pause (ms), `MAX_INTERVAL_MS` by default: a test that times the changes it sees keeps it short. */
+  maxIntervalMs?: number;
 }
 
 /**
@@ -21,10 +23,10 @@ const GROWTH = 1.25;
 export async function waitFor<T>(
   what: string,
   read: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  { timeoutMs = 20_000, intervalMs = 50 }: WaitOptions = {},
+  { timeoutMs = 20_000, intervalMs = 50, maxIntervalMs = MAX_INTERVAL_MS }: WaitOptions = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  const longest = Math.max(intervalMs, MAX_INTERVAL_MS);
+  const longest = Math.max(intervalMs, maxIntervalMs);
   for (let pause = intervalMs; ; pause = Math.min(pause * GROWTH, longest)) {
     const value = await read();
     if (value !== undefined && value !== null && value !== false) return value;
