@@ -81,6 +81,7 @@ const environmentSchema = z.object({
   PUBLIC_RATE_LIMIT_PER_MIN: positiveInt.default(600),
   SIGNED_WEIGHT_PER_MIN: positiveInt.default(1200),
   BACKTEST_WORKERS: positiveInt.optional(),
+  BACKTEST_THREAD_IDLE_MS: positiveInt.default(1000),
   STRATEGY_TICK_MS: positiveInt.default(1000),
   STRATEGY_KLINE_POLL_MS: z.coerce.number().int().min(0).default(0),
   STRATEGY_FAILURE_LIMIT: positiveInt.default(3),
@@ -127,6 +128,8 @@ export interface Config {
   publicRateLimitPerMinute: number;
   signedWeightPerMinute: number;
   backtestWorkers: number;
+  /** How long an idle engine thread is kept before it exits, taking its heap (a finished job's candles and result) with it. */
+  backtestThreadIdleMs: number;
   /** The strategy runtime (additions to contract §1): see README "Strategy deployment". */
   strategyRuntime: { tickMs: number; klinePollMs: number; failureLimit: number; balanceCheckIntervalMs: number };
   /** Limits on database waits and how fast dedicated connections come back after a restart: see docs/operations.md. */
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MIN,
     signedWeightPerMinute: e.SIGNED_WEIGHT_PER_MIN,
     backtestWorkers: e.BACKTEST_WORKERS ?? Math.max(1, os.availableParallelism() - 1),
+    backtestThreadIdleMs: e.BACKTEST_THREAD_IDLE_MS,
     strategyRuntime: {
       tickMs: e.STRATEGY_TICK_MS,
       klinePollMs: e.STRATEGY_KLINE_POLL_MS,

@@ -13,8 +13,8 @@ export const backtestRunnerWorker: BackgroundWorker = {
   name: 'backtest-runner',
   async start({ core, listener, workerId, ready }) {
     const threads = core.config.backtestWorkers;
-    // An idle thread exits after a second: a finished job's candles and result leave with its heap instead of waiting for its next GC.
-    const pool = new BacktestPool({ threads, idleTimeoutMs: 1000 });
+    // By default an idle thread exits after a second: a finished job's candles and result leave with its heap instead of waiting for its next GC.
+    const pool = new BacktestPool({ threads, idleTimeoutMs: core.config.backtestThreadIdleMs });
     const jobs = new BacktestJobsStore(core.orm);
     const { archiveUrl, timeoutMs } = core.config.upstream;
     // One client per process: its download slots are the process's (contract §21).
