@@ -11,7 +11,7 @@ import type { TestService } from '../support/test-service';
 
 /** 60 days of 1-minute bars (86,400 per combination) and 300 combinations: several seconds of work for one engine thread. */
 const RANGE = { timeframe: '1m', start: '2024-03-01T00:00:00Z', end: '2024-04-30T00:00:00Z' };
-// Large enough that an idle 2-core machine is still running it when the test cancels (its simulation reaches 30 % in a few seconds there).
+// Large enough that an idle 2-core machine is still running it when the test cancels (its simulation reaches 20 % in a few seconds there).
 const HEAVY = sweepBody({ ...RANGE, params: { fast: { from: 2, to: 31, step: 1 }, slow: { from: 40, to: 1020, step: 20 } } });
 
 /** CPU seconds (user + system) processes have used so far, from /proc. */
@@ -104,8 +104,8 @@ describe('sweeps run by worker processes (contract §13)', () => {
       (sweep) => {
         if (sweep.progress !== last && sweep.progress > 0) changes.push(Date.now());
         last = sweep.progress;
-        // The candles are stored: loading is the first half of progress at once; then about 30 % of the simulation.
-        return sweep.progress >= 0.65;
+        // The candles are stored: loading is the first half of progress at once; then about 20 % of the simulation.
+        return sweep.progress >= 0.6;
       },
       // A steady 100 ms poll: each gap seen is the stored gap plus at most one pause and one request's latency.
       { timeoutMs: 60_000, maxIntervalMs: 100 },
