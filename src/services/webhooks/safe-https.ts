@@ -44,8 +44,8 @@ class DeliveryTimeoutError extends Error {
 }
 
 export class SafeHttpsClient {
-  /** Built once: parsing the whole root store per connection costs more than the delivery itself. */
-  private readonly secureContext: tls.SecureContext;
+  private readonly ca: string[];
+  private builtSecureContext: tls.SecureContext | undefined;
   /**
    * Keep-alive connections per (host, checked address, port): an attempt
    * reuses a connection only to the address it has just resolved and checked,
@@ -57,8 +57,16 @@ export class SafeHttpsClient {
     private readonly policy: AddressPolicy,
     extraCaFile?: string,
   ) {
-    const ca = extraCaFile ? [...tls.rootCertificates, readFileSync(extraCaFile, 'utf8')] : [...tls.rootCertificates];
-    this.secureContext = tls.createSecureContext({ ca });
+    // Read now, so a missing file still stops the start.
+    this.ca = extraCaFile ? [...tls.rootCertificates, readFileSync(extraCaFile, 'utf8')] : [...tls.rootCertificates];
+  }
+
+  /**
+   * Built at the first delivery, then kept: parsing the whole root store (about 50 ms of CPU) per connection would cost
+   * more than the delivery itself, and a service that never delivers (most of the services the tests start) never pays it.
+   */
+  private get secureContext(): tls.SecureContext {
+    return (this.builtSecureContext ??= tls.createSecureContext({ ca: this.ca }));
   }
 
   async post(request: DeliveryRequest): Promise<DeliveryResponse> {
