@@ -33,6 +33,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
+    // DevTools over a pipe, not a TCP connection that Chromium's exit can reset under the test.
+    pipe: true,
     args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`],
     defaultViewport: { width: 1280, height: 900 },
   });

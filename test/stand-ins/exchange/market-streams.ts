@@ -100,6 +100,8 @@ export function attachMarketStreams(server: Server, now: () => number, publishEv
   let timer: NodeJS.Timeout | undefined;
 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    // Node leaves an upgraded socket's errors to the handler: a client resetting it must not throw in the test process.
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const match = STREAM_PATH.exec(url.pathname);
     const combined = match?.[1] === 'stream';

@@ -32,6 +32,8 @@ export class UserDataStreams {
 
   attach(server: Server): void {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Node leaves an upgraded socket's errors to the handler: a client resetting it must not throw in the test process.
+      socket.on('error', () => socket.destroy());
       const key = PATH.exec(new URL(req.url ?? '/', 'http://stand-in').pathname)?.[1];
       const known = key ? this.keys.get(key) : undefined;
       if (!known || known.expired || this.refuseConnections) {
@@ -42,6 +44,7 @@ export class UserDataStreams {
         this.sockets.set(ws, known.apiKey);
         this.connections.push(known.apiKey);
         ws.on('close', () => this.sockets.delete(ws));
+        ws.on('error', () => this.sockets.delete(ws));
       });
     });
   }
