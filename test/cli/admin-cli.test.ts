@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { SCOPES } from '../../src/auth/caller';
 import { runAdmin } from '../../src/cli/admin-cli';
 import { ADMIN_COMMANDS } from '../../src/cli/commands';
 import { request } from '../support/http';
+import { capturedLines } from '../support/captured-output';
 import { bearer } from '../support/identity';
 import { startTestService, type TestService } from '../support/test-service';
 
@@ -17,18 +17,6 @@ const APP_JWT_SECRET = 'admin-cli-test-secret-of-at-least-32-characters';
 interface HelpDocument {
   commands: { name: string; usage: string; summary: string; options: { name: string; required: boolean; description: string }[] }[];
   scopes: string[];
-}
-
-/** A stream that keeps what is written to it. */
-function collected() {
-  const chunks: Buffer[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-  });
-  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
 describe('the admin CLI answers in JSON, help included (npm run --silent admin -- ...)', () => {
@@ -47,9 +35,9 @@ describe('the admin CLI answers in JSON, help included (npm run --silent admin -
       LOG_LEVEL: 'warn',
     };
     admin = async (...args) => {
-      const [stdout, stderr] = [collected(), collected()];
+      const [stdout, stderr] = [capturedLines(), capturedLines()];
       const code = await runAdmin(args, { stdout: stdout.stream, stderr: stderr.stream }, env);
-      const output = { stdout: stdout.text(), stderr: stderr.text() };
+      const output = { stdout: stdout.lines.join('\n'), stderr: stderr.lines.join('\n') };
       if (code !== 0) throw Object.assign(new Error(`admin ${args.join(' ')} exited ${code}`), { code, ...output });
       return output;
     };

@@ -1,18 +1,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createLogger, requestCompletedWriter, type RequestCompleted } from '../../src/observability/logger';
+import { capturedLines } from '../support/captured-output';
 
 function capturingLogger(level = 'info'): { lines: string[]; logger: ReturnType<typeof createLogger> } {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      callback();
-    },
-  });
-  return { lines, logger: createLogger(level, sink) };
+  const { stream, lines } = capturedLines();
+  return { lines, logger: createLogger(level, stream) };
 }
 
 const withoutTime = (line: string) => {

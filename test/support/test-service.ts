@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { Client } from 'pg';
 import { loadConfig } from '../../src/config/config';
 import { createLogger } from '../../src/observability/logger';
 import { startService, type RunningService } from '../../src/service';
+import { capturedLines } from './captured-output';
 import { TEMPLATE_DATABASE } from './template-database';
 
 export interface TestService {
@@ -50,18 +50,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 export async function startTestService(env: Record<string, string> = {}, database?: { url: string; drop(): Promise<void> }): Promise<TestService> {
   const db = database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'futures-service-test-'));
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logs.push(
-        ...chunk
-          .toString('utf8')
-          .split('\n')
-          .filter((line) => line.length > 0),
-      );
-      callback();
-    },
-  });
+  const { stream: sink, lines: logs } = capturedLines();
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
