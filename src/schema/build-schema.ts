@@ -6,6 +6,13 @@ import { checkRootFieldRules } from '../operations/operation';
 import { RESOLVERS } from '../resolvers';
 
 /**
+ * The service's own schema, built once per process. It holds no state of a running service (resolvers have no
+ * constructor and reach their services through each request's context), so the services one process starts (the
+ * tests start many) share it; building it took about 80 ms of CPU each time after the first.
+ */
+let appSchema: Promise<GraphQLSchema> | undefined;
+
+/**
  * Builds the executable schema; the SDL emitted from it is committed as
  * `schema.graphql` (see emit-schema.ts). Each subscription's `subscribe` asks
  * its service for an owned stream, fed across processes by a subscription
@@ -17,13 +24,6 @@ export function buildAppSchema(resolvers: NonEmptyArray<ClassType> = RESOLVERS):
   if (resolvers !== RESOLVERS) return build(resolvers);
   return (appSchema ??= build(RESOLVERS));
 }
-
-/**
- * The service's own schema, built once per process. It holds no state of a running service (resolvers have no
- * constructor and reach their services through each request's context), so the services one process starts (the
- * tests start many) share it; building it took about 80 ms of CPU each time after the first.
- */
-let appSchema: Promise<GraphQLSchema> | undefined;
 
 async function build(resolvers: NonEmptyArray<ClassType>): Promise<GraphQLSchema> {
   const schema = await buildSchema({ resolvers, pubSub: createPubSub(), validate: false });
