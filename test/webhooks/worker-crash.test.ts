@@ -114,12 +114,14 @@ describe('a delivery survives a worker process killed mid-delivery', () => {
     await first.exited;
     // The kill really was mid-burst: work was left unfinished, some of it claimed by the dead worker.
     const sql = api.service.orm.em.getConnection();
-    const left = await sql.execute<{ status: string; count: string; lapses_ms: string | null }[]>(
-      `SELECT status, count(*) AS count, extract(epoch FROM min(locked_until)) * 1000 AS lapses_ms FROM webhook_deliveries WHERE webhook_id IN (?) AND status <> 'delivered' GROUP BY status`,
+    const left = await sql.execute<{ status: string; lapses_ms: string }[]>(
+      `SELECT status, extract(epoch FROM min(locked_until)) * 1000 AS lapses_ms FROM webhook_deliveries WHERE webhook_id IN (?) AND status <> 'delivered' GROUP BY status`,
       [webhookIds],
     );
-    const held = left.find((row) => row.status === 'sending');
-    expect(held).toBeDefined();
+    const held = defined(
+      left.find((row) => row.status === 'sending'),
+      'a delivery in flight at the kill',
+    );
     expect(burst.received.length).toBeLessThan(pairs);
 
     const second = await spawnService({ ...env, ROLE: 'worker' });
@@ -127,7 +129,7 @@ describe('a delivery survives a worker process killed mid-delivery', () => {
       const arrived = () => new Set(burst.received.map((request) => `${request.headers['webhook-id']} ${request.path}`));
       // Before the first of the dead worker's leases lapses: what it held is taken over at once. That leaves the new
       // process nearly the whole 15 s lease to start, which takes several seconds when the suite loads both cores.
-      const deadline = Number(defined(held?.lapses_ms ?? undefined, 'the lease of a delivery in flight'));
+      const deadline = Number(held.lapses_ms);
       while (arrived().size < pairs && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       const missing = events.flatMap((event) => webhookIds.map((_id, index) => `${event.id} /hook/${index}`)).filter((pair) => !arrived().has(pair));
       expect(missing).toEqual([]);
