@@ -78,8 +78,10 @@ describe('sweeps run by worker processes (contract §13)', () => {
   }, 60_000);
 
   it('a sweep’s progress moves while its candles load (contract §13), strictly between 0 and 1 before any combination runs', async () => {
-    // 10 daily chunks of 1m bars no job has stored, fetched 4 at a time, each answer delayed: loading spans several progress updates.
-    exchange.fault('/fapi/v1/klines', { delayMs: 700 }, 10);
+    // 10 daily chunks of 1m bars no job has stored, fetched 4 at a time, each answer delayed: loading spans several progress
+    // updates. Both worker processes load the candles of the chunks they run, so the sweep asks for them twice: with only
+    // the first 10 answers delayed, each process loaded in about two delays and one progress update could fall in between.
+    exchange.fault('/fapi/v1/klines', { delayMs: 700 }, 20);
     const created = await call<SweepRecord>(
       'POST',
       '/v1/backtest/sweeps',
